@@ -1,0 +1,92 @@
+"""Canasta Scorekeeper: the Flask application factory."""
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+from . import db, errors, security
+
+csrf = CSRFProtect()
+
+
+def create_app(test_config=None):
+    """Return a configured Flask app; ``test_config`` overrides every other setting."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder="../templates",
+        static_folder="../static",
+    )
+    app.config.from_mapping(
+        DATABASE=os.path.join(app.instance_path, "scorekeeper.db"),
+        # A JSON body or form larger than this is refused with 413: no hand needs more.
+        MAX_CONTENT_LENGTH=64 * 1024,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 400,
+        WTF_CSRF_TIME_LIMIT=None,
+        JSON_SORT_KEYS=False,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("SCOREKEEPER")
+    else:
+        app.config.from_mapping(test_config)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+
+    csrf.init_app(app)
+    db.init_app(app)
+    errors.init_app(app)
+    security.init_app(app)
+    _register_blueprints(app)
+
+    @app.context_processor
+    def navigation():
+        return {"nav_links": [(e, label) for e, label in NAV if e in app.view_functions]}
+
+    return app
+
+
+def _instance_secret(instance: Path) -> str:
+    """Return the secret key kept in the instance folder, creating it on first run.
+
+    There is never a built-in default: a key shipped with the code would let anyone
+    forge a session, and with it the edit access a browser keeps.
+    """
+    path = instance / "secret_key"
+    if not path.exists():
+        # Several gunicorn workers may start at once: write aside, then link into
+        # place, which fails for all but the first, so every worker reads one key.
+        draft = instance / f".secret_key.{os.getpid()}"
+        draft.write_text(secrets.token_hex(32))
+        draft.chmod(0o600)
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
+    return path.read_text().strip()
+
+
+def _register_blueprints(app):
+    """Register every blueprint whose module exists; each owns one area of the app."""
+    from importlib import import_module
+
+    for name in BLUEPRINTS:
+        module = import_module(f".{name}", __name__)
+        app.register_blueprint(module.bp)
+        if getattr(module, "CSRF_EXEMPT", False):
+            # JSON endpoints authenticate with a bearer key, not a cookie: no CSRF risk.
+            csrf.exempt(module.bp)
+
+
+BLUEPRINTS = ["pages"]
+
+# The main menu: an area shows up once its blueprint is registered.
+NAV = [("pages.home", "Games"), ("checker.index", "Rules check"), ("sheets.index", "Print")]

@@ -1,0 +1,283 @@
+"""Every query of the app, on sqlite-utils. Nothing else touches a table.
+
+Games and hands are stored as entered (the sides of each hand exactly as the
+API takes them); scores are never stored, they are recomputed by
+``scorekeeper.canasta`` whenever a game is read, so they cannot drift.
+"""
+
+import contextlib
+import fcntl
+import json
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+
+import click
+from flask import current_app, g
+from flask.cli import with_appcontext
+from sqlite_utils import Database
+
+from .migrations import migrations
+
+BUSY_TIMEOUT_SECONDS = 10
+
+
+class VersionConflict(Exception):
+    """The game changed since the version the change was based on."""
+
+    def __init__(self, current_version):
+        super().__init__(f"The game is at version {current_version}.")
+        self.current_version = current_version
+
+
+class NotFound(Exception):
+    """No such game, or no such hand in it."""
+
+
+def now():
+    """Return the current UTC time as an ISO 8601 string."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def connect(path) -> Database:
+    """Return a Database on ``path`` in WAL mode, waiting on locks instead of failing."""
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS)
+    db = Database(conn)
+    db.execute("PRAGMA journal_mode=WAL")
+    # FULL: a hand acknowledged to a player survives a power cut, not only a crash.
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA foreign_keys=ON")
+    db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_SECONDS * 1000}")
+    return db
+
+
+def migrate(path):
+    """Apply pending migrations to the database at ``path``, one process at a time."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_suffix(".migrate.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        db = connect(path)
+        try:
+            migrations.apply(db)
+        finally:
+            db.close()
+
+
+def get_db() -> Database:
+    """Return this request's database connection, opening it on first use."""
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(exception=None):
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+@contextlib.contextmanager
+def transaction(db):
+    """Run the block as one write transaction, taking the write lock up front.
+
+    ``BEGIN IMMEDIATE`` makes a second writer wait for the busy timeout instead
+    of failing when a read inside the block turns into a write.
+    """
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.conn.rollback()
+        raise
+    else:
+        db.conn.commit()
+
+
+def _writing(db):
+    """One write: its own immediate transaction, or a savepoint inside the caller's."""
+    return db.atomic() if db.conn.in_transaction else transaction(db)
+
+
+# --- games -------------------------------------------------------------------
+
+_JSON_COLUMNS = ("options", "names", "seats", "start_totals")
+
+
+def _game_from_row(row):
+    game = dict(row)
+    for column in _JSON_COLUMNS:
+        game[column] = json.loads(game[column])
+    return game
+
+
+def create_game(db, *, game_id, edit_key_hash, rules, options, names, seats, start_totals):
+    """Store a new game at version 0."""
+    stamp = now()
+    with _writing(db):
+        db["games"].insert(
+            {
+                "id": game_id,
+                "edit_key_hash": edit_key_hash,
+                "rules": rules,
+                "options": json.dumps(options),
+                "names": json.dumps(names),
+                "seats": json.dumps(seats),
+                "start_totals": json.dumps(start_totals),
+                "version": 0,
+                "created_at": stamp,
+                "updated_at": stamp,
+            }
+        )
+
+
+def get_game(db, game_id):
+    """Return the game with its hands in play order (``number`` 1..n), or None."""
+    rows = list(db.query("select * from games where id = ?", [game_id]))
+    if not rows:
+        return None
+    game = _game_from_row(rows[0])
+    game["hands"] = [
+        {
+            "number": number,
+            "id": hand["id"],
+            "sides": json.loads(hand["sides"]),
+            "entry": json.loads(hand["entry"]),
+            "created_at": hand["created_at"],
+            "updated_at": hand["updated_at"],
+        }
+        for number, hand in enumerate(
+            db.query("select * from hands where game_id = ? order by id", [game_id]), start=1
+        )
+    ]
+    return game
+
+
+def get_version(db, game_id):
+    """Return the game's version, or None when there is no such game."""
+    rows = list(db.query("select version from games where id = ?", [game_id]))
+    return rows[0]["version"] if rows else None
+
+
+def get_edit_key_hash(db, game_id):
+    """Return the stored hash of the game's edit key, or None when there is no such game."""
+    rows = list(db.query("select edit_key_hash from games where id = ?", [game_id]))
+    return rows[0]["edit_key_hash"] if rows else None
+
+
+def list_games(db, game_ids):
+    """Return summaries of the given games, newest change first; unknown ids are left out."""
+    game_ids = list(game_ids)
+    if not game_ids:
+        return []
+    marks = ",".join("?" for _ in game_ids)
+    rows = db.query(
+        f"""select games.*, (select count(*) from hands where hands.game_id = games.id) as hand_count
+            from games where id in ({marks}) order by updated_at desc, created_at desc""",
+        game_ids,
+    )
+    return [_game_from_row(row) for row in rows]
+
+
+def _bump(db, game_id, expected_version):
+    """Check the expected version and move the game to the next one; return it."""
+    current = get_version(db, game_id)
+    if current is None:
+        raise NotFound(game_id)
+    if expected_version is not None and expected_version != current:
+        raise VersionConflict(current)
+    db.execute(
+        "update games set version = version + 1, updated_at = ? where id = ?", [now(), game_id]
+    )
+    return current + 1
+
+
+def _hand_ids(db, game_id):
+    return [row["id"] for row in db.query("select id from hands where game_id = ? order by id", [game_id])]
+
+
+def _hand_id(db, game_id, number):
+    ids = _hand_ids(db, game_id)
+    if not 1 <= number <= len(ids):
+        raise NotFound(f"{game_id} hand {number}")
+    return ids[number - 1]
+
+
+def add_hand(db, game_id, sides, entry=None, expected_version=None):
+    """Append a hand to the game; return ``(hand number, new version)``."""
+    with _writing(db):
+        version = _bump(db, game_id, expected_version)
+        stamp = now()
+        db["hands"].insert(
+            {
+                "game_id": game_id,
+                "sides": json.dumps(sides),
+                "entry": json.dumps(entry or {}),
+                "created_at": stamp,
+                "updated_at": stamp,
+            }
+        )
+        return len(_hand_ids(db, game_id)), version
+
+
+def replace_hand(db, game_id, number, sides, entry=None, expected_version=None):
+    """Replace hand ``number`` of the game; return the new version."""
+    with _writing(db):
+        hand_id = _hand_id(db, game_id, number)
+        version = _bump(db, game_id, expected_version)
+        db.execute(
+            "update hands set sides = ?, entry = ?, updated_at = ? where id = ?",
+            [json.dumps(sides), json.dumps(entry or {}), now(), hand_id],
+        )
+        return version
+
+
+def delete_hand(db, game_id, number, expected_version=None):
+    """Remove hand ``number``; later hands move up one number. Return the new version."""
+    with _writing(db):
+        hand_id = _hand_id(db, game_id, number)
+        version = _bump(db, game_id, expected_version)
+        db.execute("delete from hands where id = ?", [hand_id])
+        return version
+
+
+# --- repeated requests ---------------------------------------------------------
+
+
+def recall_answer(db, scope, key):
+    """Return the stored ``{"request_hash", "status", "response"}`` for a key, or None."""
+    rows = list(
+        db.query("select request_hash, status, response from idempotency where scope = ? and key = ?", [scope, key])
+    )
+    return rows[0] if rows else None
+
+
+def remember_answer(db, scope, key, request_hash, status, response):
+    """Keep the answer given to a request so that the same request gets it again."""
+    db["idempotency"].insert(
+        {
+            "scope": scope,
+            "key": key,
+            "request_hash": request_hash,
+            "status": status,
+            "response": response,
+            "created_at": now(),
+        }
+    )
+
+
+# --- command line -----------------------------------------------------------------
+
+
+@click.command("init-db")
+@with_appcontext
+def init_db_command():
+    """Create the database or bring its schema up to date."""
+    migrate(current_app.config["DATABASE"])
+    click.echo(f"Database ready: {current_app.config['DATABASE']}")
+
+
+def init_app(app):
+    migrate(app.config["DATABASE"])
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(init_db_command)

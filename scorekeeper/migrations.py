@@ -1,0 +1,60 @@
+"""Schema changes as named sqlite-utils migrations.
+
+A migration that has landed is never edited: add a new one instead, so every
+database, old or new, ends up with the same schema.
+"""
+
+from sqlite_utils import Migrations
+
+migrations = Migrations("scorekeeper")
+
+
+@migrations(name="0001_games_and_hands")
+def games_and_hands(db):
+    db["games"].create(
+        {
+            "id": str,
+            "edit_key_hash": str,
+            "rules": str,
+            "options": str,  # JSON object of house options
+            "names": str,  # JSON list, one name per scorer
+            "seats": str,  # JSON list of player names in seating order, may be empty
+            "start_totals": str,  # JSON list: totals carried over from paper
+            "version": int,
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="id",
+        not_null={"edit_key_hash", "rules", "options", "names", "seats",
+                  "start_totals", "version", "created_at", "updated_at"},
+    )
+    # Hands are numbered by their order of entry (rowid): hands are only ever
+    # appended, so deleting one renumbers the later ones without rewriting them.
+    db["hands"].create(
+        {
+            "id": int,
+            "game_id": str,
+            "sides": str,  # JSON list of sides, exactly as the API takes them
+            "entry": str,  # JSON: how the web form entered them, to reopen it the same way
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "sides", "entry", "created_at", "updated_at"},
+    )
+    db["hands"].create_index(["game_id", "id"])
+    # One row per Idempotency-Key (API) or one-time form token (web): a repeated
+    # request gets the first answer again instead of a second hand.
+    db["idempotency"].create(
+        {
+            "scope": str,
+            "key": str,
+            "request_hash": str,
+            "status": int,
+            "response": str,
+            "created_at": str,
+        },
+        pk=("scope", "key"),
+        not_null={"request_hash", "status", "response", "created_at"},
+    )

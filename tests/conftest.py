@@ -1,0 +1,132 @@
+"""Fixtures: an app on a fresh SQLite file, its test client, a gunicorn server,
+and a phone-sized headless Chromium page."""
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import create_app
+
+from .servers import start_gunicorn
+
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOTS = ROOT / "tests" / "screenshots"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE": str(tmp_path / "scorekeeper.db"),
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    yield app
+
+
+@pytest.fixture
+def csrf_app(tmp_path):
+    """An app with CSRF protection on, as in production."""
+    return create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "csrf.db")})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def db(app):
+    """The app's database, opened as the app opens it."""
+    from scorekeeper import db as store
+
+    database = store.connect(app.config["DATABASE"])
+    yield database
+    database.close()
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    """The app served by gunicorn with 2 workers on a fresh database."""
+    folder = tmp_path_factory.mktemp("live")
+    server = start_gunicorn(folder / "live.db", workers=2)
+    yield server
+    server.stop()
+
+
+# --- the browser -----------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        message = f"Browser tests need Debian's chromium at {CHROMIUM} (make test installs it)."
+        if os.environ.get("REQUIRE_BROWSER"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class PageProblems(list):
+    """JavaScript errors and console errors seen on a page (CSP violations included)."""
+
+
+@pytest.fixture
+def phone(browser, request):
+    """A page in a 390x844 phone viewport; fails the test if the page logs an error."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = PageProblems()
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("console", lambda msg: problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None)
+    page.set_default_timeout(10_000)
+    page.problems = problems
+    yield page
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+def screenshot(page, name):
+    """Save a full-page screenshot under tests/screenshots/ for a person to look at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def axe_violations(page):
+    """Run axe-core with its default rules on the page; return its violations."""
+    page.evaluate(AXE.read_text())
+    result = page.evaluate("async () => await axe.run(document)")
+    return result["violations"]
+
+
+def assert_accessible(page):
+    violations = axe_violations(page)
+    details = [
+        f"{v['id']} ({v['impact']}): {v['help']} -> " + "; ".join(n["target"][0] if isinstance(n["target"][0], str) else json.dumps(n["target"]) for n in v["nodes"][:5])
+        for v in violations
+    ]
+    assert not violations, "axe-core found:\n" + "\n".join(details)
+
+
+def no_sideways_scroll(page):
+    """True when the page is no wider than its viewport."""
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
