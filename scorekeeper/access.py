@@ -1,0 +1,85 @@
+"""Who may see and who may change a game.
+
+A game has two secrets: its id (knowing it is enough to view the game) and its
+edit key (needed to change it). Both come from ``secrets`` with well over 128
+bits. Only a hash of the edit key is stored, and keys are compared in constant
+time. The browser that created a game, or that opened its edit link, keeps the
+key in its signed session cookie; that list is also "your games" on the home page.
+"""
+
+import hashlib
+import hmac
+import secrets
+
+from flask import session
+
+from . import db as store
+
+ID_BYTES = 18  # 144 bits
+KEY_BYTES = 24  # 192 bits
+MAX_REMEMBERED_GAMES = 40  # keeps the session cookie well under 4 KB
+
+
+def new_game_id():
+    """Return a random, unguessable game id (URL-safe text)."""
+    return secrets.token_urlsafe(ID_BYTES)
+
+
+def new_edit_key():
+    """Return a random edit key (URL-safe text)."""
+    return secrets.token_urlsafe(KEY_BYTES)
+
+
+def hash_key(edit_key):
+    """Return the hex SHA-256 of an edit key, the only form in which it is stored."""
+    return hashlib.sha256(edit_key.encode("utf-8")).hexdigest()
+
+
+def key_opens(db, game_id, edit_key):
+    """True when ``edit_key`` is the edit key of the game (constant-time comparison)."""
+    stored = store.get_edit_key_hash(db, game_id)
+    if stored is None or not isinstance(edit_key, str) or not edit_key:
+        return False
+    return hmac.compare_digest(stored, hash_key(edit_key))
+
+
+def bearer_key(request):
+    """Return the key of an ``Authorization: Bearer <key>`` header, or None."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, key = header.partition(" ")
+    if scheme.lower() != "bearer" or not key.strip():
+        return None
+    return key.strip()
+
+
+# --- keys this browser holds ----------------------------------------------------------
+
+
+def remember_key(game_id, edit_key):
+    """Keep the edit key of a game in this browser's session, newest first."""
+    keys = dict(session.get("keys", {}))
+    keys.pop(game_id, None)
+    keys = {game_id: edit_key, **keys}
+    session["keys"] = dict(list(keys.items())[:MAX_REMEMBERED_GAMES])
+    session.permanent = True
+
+
+def held_key(game_id):
+    """Return the edit key this browser holds for the game, or None."""
+    return session.get("keys", {}).get(game_id)
+
+
+def can_edit(db, game_id):
+    """True when this browser holds the game's edit key."""
+    return key_opens(db, game_id, held_key(game_id))
+
+
+def remembered_game_ids():
+    """Return the ids of the games this browser keeps score for."""
+    return list(session.get("keys", {}))
+
+
+def forget_game(game_id):
+    keys = dict(session.get("keys", {}))
+    if keys.pop(game_id, None) is not None:
+        session["keys"] = keys

@@ -1,0 +1,50 @@
+"""Game secrets: length, hashing, constant-time checks, keys held by a browser."""
+
+import pytest
+
+from scorekeeper import access
+from scorekeeper import db as store
+
+
+def test_ids_and_keys_carry_at_least_128_bits():
+    ids = {access.new_game_id() for _ in range(200)}
+    keys = {access.new_edit_key() for _ in range(200)}
+    assert len(ids) == 200 and len(keys) == 200
+    # token_urlsafe: 6 bits a character
+    assert min(len(i) for i in ids) * 6 >= 128
+    assert min(len(k) for k in keys) * 6 >= 128
+
+
+def test_only_the_right_key_opens_a_game(db):
+    key = access.new_edit_key()
+    store.create_game(db, game_id="g", edit_key_hash=access.hash_key(key), rules="classic", options={},
+                      names=["A", "B"], seats=[], start_totals=[0, 0])
+    assert access.key_opens(db, "g", key)
+    assert not access.key_opens(db, "g", key + "x")
+    assert not access.key_opens(db, "g", "")
+    assert not access.key_opens(db, "g", None)
+    assert not access.key_opens(db, "other", key)
+    assert key not in str(list(db.query("select * from games")))
+
+
+@pytest.mark.parametrize(
+    "header, key",
+    [("Bearer abc", "abc"), ("bearer  abc ", "abc"), ("Basic abc", None), ("Bearer ", None), ("", None)],
+    ids=["bearer", "case-and-spaces", "other-scheme", "empty-key", "missing"],
+)
+def test_bearer_key(app, header, key):
+    with app.test_request_context(headers={"Authorization": header} if header else {}):
+        from flask import request
+
+        assert access.bearer_key(request) == key
+
+
+def test_browser_remembers_keys_newest_first(app):
+    with app.test_request_context():
+        access.remember_key("a", "ka")
+        access.remember_key("b", "kb")
+        access.remember_key("a", "ka")
+        assert access.remembered_game_ids() == ["a", "b"]
+        assert access.held_key("b") == "kb"
+        access.forget_game("b")
+        assert access.held_key("b") is None
