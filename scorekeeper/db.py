@@ -94,7 +94,7 @@ def transaction(db):
         db.conn.commit()
 
 
-def _writing(db):
+def writing(db):
     """One write: its own immediate transaction, or a savepoint inside the caller's."""
     return db.atomic() if db.conn.in_transaction else transaction(db)
 
@@ -114,7 +114,7 @@ def _game_from_row(row):
 def create_game(db, *, game_id, edit_key_hash, rules, options, names, seats, start_totals):
     """Store a new game at version 0."""
     stamp = now()
-    with _writing(db):
+    with writing(db):
         db["games"].insert(
             {
                 "id": game_id,
@@ -205,7 +205,7 @@ def _hand_id(db, game_id, number):
 
 def add_hand(db, game_id, sides, entry=None, expected_version=None):
     """Append a hand to the game; return ``(hand number, new version)``."""
-    with _writing(db):
+    with writing(db):
         version = _bump(db, game_id, expected_version)
         stamp = now()
         db["hands"].insert(
@@ -222,7 +222,7 @@ def add_hand(db, game_id, sides, entry=None, expected_version=None):
 
 def replace_hand(db, game_id, number, sides, entry=None, expected_version=None):
     """Replace hand ``number`` of the game; return the new version."""
-    with _writing(db):
+    with writing(db):
         hand_id = _hand_id(db, game_id, number)
         version = _bump(db, game_id, expected_version)
         db.execute(
@@ -234,7 +234,7 @@ def replace_hand(db, game_id, number, sides, entry=None, expected_version=None):
 
 def delete_hand(db, game_id, number, expected_version=None):
     """Remove hand ``number``; later hands move up one number. Return the new version."""
-    with _writing(db):
+    with writing(db):
         hand_id = _hand_id(db, game_id, number)
         version = _bump(db, game_id, expected_version)
         db.execute("delete from hands where id = ?", [hand_id])

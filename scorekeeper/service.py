@@ -1,0 +1,159 @@
+"""Changing a game: validate with the engine, then store, in one transaction.
+
+The web forms and the JSON API both change games through these functions, so
+a hand is checked the same way whichever door it comes in by. Each change
+re-scores the whole game with the new hands inside the write transaction:
+a hand that breaks a rule, or a change that would leave hands after the end
+of the game, is refused with every problem and nothing is written.
+"""
+
+import re
+
+from . import access
+from . import db as store
+from .canasta.errors import CanastaError, InvalidHand, Problem
+from .canasta.rules import option_specs, resolve
+from .canasta.sides import parse_totals
+from .canasta.fields import FieldReader
+from .model import score_of
+
+MAX_NAME_LENGTH = 40
+MAX_SEATS = 6
+
+
+def _clean_names(reader, values, count, field, label, required):
+    if values is None:
+        values = []
+    if not isinstance(values, list):
+        reader.problem(field, f"{label} must be a list of names.")
+        return []
+    if required and len(values) != count:
+        reader.problem(field, f"Give {count} names, one per {label.lower()}.")
+        return []
+    if not required and len(values) > count:
+        reader.problem(field, f"There are at most {count} seats at this table.")
+        return []
+    cleaned = []
+    for index, value in enumerate(values):
+        where = f"{field}[{index}]"
+        if not isinstance(value, str):
+            reader.problem(where, "A name must be text.")
+            continue
+        # Spaces inside a name are kept; control characters never print well.
+        name = re.sub(r"\s+", " ", value).strip()
+        if not name:
+            reader.problem(where, f"Name {index + 1} is empty.")
+        elif len(name) > MAX_NAME_LENGTH:
+            reader.problem(where, f"Name {index + 1} is longer than {MAX_NAME_LENGTH} characters.")
+        cleaned.append(name)
+    if required and len(set(n.casefold() for n in cleaned)) < len(cleaned):
+        reader.problem(field, "Give each a different name, so the score sheet can tell them apart.")
+    return cleaned
+
+
+def new_game(db, *, rules, options=None, names=None, seats=None, start_totals=None):
+    """Create a game; return ``(game_id, edit_key)``.
+
+    Raises InvalidHand with every problem (fields ``rules``, ``options.target``,
+    ``names[1]``, ``seats``, ``start_totals[0]``...) and stores nothing then.
+    """
+    reader = FieldReader()
+    try:
+        ruleset, chosen = resolve(rules, options)
+    except CanastaError as error:
+        raise InvalidHand(error.problems) from None
+    label = ruleset.scorer_label.capitalize() + "s"
+    cleaned_names = _clean_names(reader, names, ruleset.scorers, "names", label, required=True)
+    cleaned_seats = _clean_names(reader, seats, ruleset.players, "seats", "Seats", required=False)
+    if cleaned_seats and len(cleaned_seats) != ruleset.players:
+        reader.problem("seats", f"Name all {ruleset.players} seats, or none.")
+    totals = parse_totals(reader, ruleset, start_totals, "start_totals")
+    reader.raise_if_any()
+    game_id, edit_key = access.new_game_id(), access.new_edit_key()
+    store.create_game(
+        db, game_id=game_id, edit_key_hash=access.hash_key(edit_key), rules=ruleset.id,
+        options=_chosen_options(ruleset, chosen), names=cleaned_names, seats=cleaned_seats, start_totals=list(totals),
+    )
+    return game_id, edit_key
+
+
+def _chosen_options(ruleset, chosen):
+    """The game's complete house rules, limited to those its rule set offers."""
+    return {spec.name: getattr(chosen, spec.name) for spec in option_specs(ruleset)}
+
+
+def _rescore(stored, hands, changed_index):
+    """Score the game with ``hands``; problems of the changed hand lose their ``hands[i].`` prefix."""
+    try:
+        return score_of(stored["rules"], stored["options"], stored["start_totals"], hands)
+    except CanastaError as error:
+        prefix = f"hands[{changed_index}]"
+        problems = []
+        for problem in error.problems:
+            if problem.field == prefix or problem.field.startswith(prefix + "."):
+                field = problem.field[len(prefix) + 1:]
+                if field.startswith("sides") or not field:
+                    problems.append(Problem(field or "sides", problem.message))
+                    continue
+            problems.append(Problem("sides" if changed_index is not None else "", _explain(problem)))
+        raise InvalidHand(problems) from None
+
+
+def _explain(problem):
+    """A problem in another hand than the one changed: say which hand it is."""
+    match = re.match(r"hands\[(\d+)\]", problem.field)
+    if match:
+        return f"Hand {int(match.group(1)) + 1}: {problem.message}"
+    return problem.message
+
+
+def _stored_or_missing(db, game_id):
+    stored = store.get_game(db, game_id)
+    if stored is None:
+        raise store.NotFound(game_id)
+    return stored
+
+
+def add_hand(db, game_id, sides, entry=None, expected_version=None):
+    """Check and append a hand; return ``(number, version)``.
+
+    Raises InvalidHand (fields as in the API: ``sides[0].going_out``),
+    store.NotFound or store.VersionConflict; nothing is written then.
+    """
+    with store.writing(db):
+        stored = _stored_or_missing(db, game_id)
+        _check_version(stored, expected_version)
+        hands = [hand["sides"] for hand in stored["hands"]] + [sides]
+        _rescore(stored, [{"sides": h} for h in hands], len(hands) - 1)
+        return store.add_hand(db, game_id, sides, entry, expected_version)
+
+
+def replace_hand(db, game_id, number, sides, entry=None, expected_version=None):
+    """Check and replace hand ``number``; return the new version."""
+    with store.writing(db):
+        stored = _stored_or_missing(db, game_id)
+        _check_version(stored, expected_version)
+        hands = [{"sides": hand["sides"]} for hand in stored["hands"]]
+        if not 1 <= number <= len(hands):
+            raise store.NotFound(f"{game_id} hand {number}")
+        hands[number - 1] = {"sides": sides}
+        _rescore(stored, hands, number - 1)
+        return store.replace_hand(db, game_id, number, sides, entry, expected_version)
+
+
+def delete_hand(db, game_id, number, expected_version=None):
+    """Remove hand ``number`` (later hands move up); return the new version."""
+    with store.writing(db):
+        stored = _stored_or_missing(db, game_id)
+        _check_version(stored, expected_version)
+        hands = [{"sides": hand["sides"]} for hand in stored["hands"]]
+        if not 1 <= number <= len(hands):
+            raise store.NotFound(f"{game_id} hand {number}")
+        del hands[number - 1]
+        _rescore(stored, hands, None)
+        return store.delete_hand(db, game_id, number, expected_version)
+
+
+def _check_version(stored, expected_version):
+    if expected_version is not None and expected_version != stored["version"]:
+        raise store.VersionConflict(stored["version"])
