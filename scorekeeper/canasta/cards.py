@@ -1,0 +1,294 @@
+"""Ranks, suits, card values and reading card text such as ``"K K 2 | 8 8 8"``.
+
+Card values are the same in every rule set (RULES.md, "Card values"):
+
+>>> [Card(rank).points for rank in (Rank.JOKER, Rank.TWO, Rank.ACE, Rank.KING, Rank.EIGHT, Rank.SEVEN, Rank.FOUR)]
+[50, 20, 20, 10, 10, 5, 5]
+>>> Card(Rank.THREE, Suit.CLUBS).points, Card(Rank.THREE, Suit.HEARTS).points
+(5, 0)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from .errors import CardError, Problem
+
+
+class Rank(Enum):
+    """A card's rank; the value is how card text writes it."""
+
+    JOKER = "JK"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+
+    @property
+    def symbol(self) -> str:
+        """Return the rank as card text writes it: ``"K"``, ``"10"``, ``"JK"``."""
+        return self.value
+
+    @property
+    def is_wild(self) -> bool:
+        """Return True for 2s and jokers."""
+        return self in (Rank.JOKER, Rank.TWO)
+
+    @property
+    def is_natural(self) -> bool:
+        """Return True for the ranks melds are made of, 4 to ace."""
+        return self in NATURAL_RANKS
+
+    @property
+    def points(self) -> int:
+        """Return the card value (a 3 here is a black 3; a red 3 has none, see Card)."""
+        return RANK_POINTS[self]
+
+    @property
+    def plural(self) -> str:
+        """Return the rank in player words, plural: ``"kings"``, ``"10s"``.
+
+        >>> Rank.KING.plural, Rank.TEN.plural, Rank.JOKER.plural
+        ('kings', '10s', 'jokers')
+        """
+        return RANK_PLURALS.get(self, f"{self.value}s")
+
+    @classmethod
+    def from_text(cls, text: str) -> Rank:
+        """Return the rank written as ``text`` (case-insensitive, ``T`` for 10).
+
+        >>> Rank.from_text("q"), Rank.from_text("T"), Rank.from_text("Joker")
+        (<Rank.QUEEN: 'Q'>, <Rank.TEN: '10'>, <Rank.JOKER: 'JK'>)
+        >>> Rank.from_text("1")
+        Traceback (most recent call last):
+        ...
+        ValueError: '1' is not a rank
+        """
+        key = text.strip().upper()
+        if key in RANK_ALIASES:
+            return RANK_ALIASES[key]
+        raise ValueError(f"{text!r} is not a rank")
+
+
+class Suit(Enum):
+    """A suit; the value is its letter."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """Return the suit's symbol, e.g. ``"♠"``."""
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Return True for hearts and diamonds."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+NATURAL_RANKS: tuple[Rank, ...] = (
+    Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE,
+    Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE,
+)
+RANK_POINTS: dict[Rank, int] = {
+    Rank.JOKER: 50, Rank.TWO: 20, Rank.ACE: 20,
+    Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10, Rank.TEN: 10, Rank.NINE: 10, Rank.EIGHT: 10,
+    Rank.SEVEN: 5, Rank.SIX: 5, Rank.FIVE: 5, Rank.FOUR: 5,
+    Rank.THREE: 5,  # a black 3; red 3s have no card value
+}
+RANK_PLURALS = {
+    Rank.JOKER: "jokers", Rank.ACE: "aces", Rank.KING: "kings",
+    Rank.QUEEN: "queens", Rank.JACK: "jacks",
+}
+RANK_ALIASES: dict[str, Rank] = {rank.value: rank for rank in Rank} | {
+    "T": Rank.TEN, "JOKER": Rank.JOKER, "*": Rank.JOKER,
+}
+SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+SUIT_ALIASES: dict[str, Suit] = {suit.value: suit for suit in Suit} | {
+    "♠": Suit.SPADES, "♤": Suit.SPADES, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+}
+
+DECK_SIZE = 54  # one deck of 52 cards and its 2 jokers
+MAX_CARDS_IN_TEXT = 162  # three decks: more cards than that cannot be on any table
+MAX_TEXT_LENGTH = 2000
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card. ``suit`` is optional except on a 3, where it tells red from black.
+
+    >>> Card(Rank.KING, Suit.SPADES)
+    Card(rank=<Rank.KING: 'K'>, suit=<Suit.SPADES: 'S'>)
+    >>> str(Card(Rank.KING, Suit.SPADES)), str(Card(Rank.JOKER)), Card(Rank.THREE, Suit.DIAMONDS).is_red_three
+    ('K♠', 'JK', True)
+    """
+
+    rank: Rank
+    suit: Suit | None = None
+
+    def __post_init__(self) -> None:
+        if self.rank is Rank.THREE and self.suit is None:
+            raise CardError("A 3 needs its suit: 3H or 3D for a red 3, 3S or 3C for a black 3.")
+        if self.rank is Rank.JOKER and self.suit is not None:
+            raise CardError("A joker has no suit.")
+
+    @property
+    def is_wild(self) -> bool:
+        """Return True for 2s and jokers."""
+        return self.rank.is_wild
+
+    @property
+    def is_natural(self) -> bool:
+        """Return True for 4 to ace."""
+        return self.rank.is_natural
+
+    @property
+    def is_red_three(self) -> bool:
+        """Return True for the 3 of hearts or diamonds."""
+        return self.rank is Rank.THREE and self.suit is not None and self.suit.is_red
+
+    @property
+    def is_black_three(self) -> bool:
+        """Return True for the 3 of spades or clubs."""
+        return self.rank is Rank.THREE and self.suit is not None and not self.suit.is_red
+
+    @property
+    def points(self) -> int:
+        """Return the card value: a red 3 has none, every other card a multiple of 5."""
+        return 0 if self.is_red_three else self.rank.points
+
+    @property
+    def code(self) -> str:
+        """Return the card as plain-letter card text, e.g. ``"KS"``, ``"3H"``, ``"JK"``."""
+        return self.rank.symbol + (self.suit.value if self.suit else "")
+
+    def __str__(self) -> str:
+        return self.rank.symbol + (self.suit.symbol if self.suit else "")
+
+
+_TOKEN = re.compile(r"^(10|[2-9TJQKA])([SHDC♠♤♥♡♦♢♣♧])?$")
+_JOKER_TOKENS = frozenset({"JK", "JOKER", "*"})
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def _read_token(token: str, number: int, field: str) -> Card | Problem:
+    """Return the card ``token`` writes, or the Problem that says why it cannot."""
+    key = token.upper().replace("\ufe0f", "")
+    if key in _JOKER_TOKENS:
+        return Card(Rank.JOKER)
+    match = _TOKEN.match(key)
+    if match is None:
+        if key[:2] == "JK" or key[:5] == "JOKER" or key[:1] == "*":
+            return Problem(field, f'Cannot read "{token}" (card {number}): a joker has no suit.')
+        return Problem(field, f'Cannot read "{token}" (card {number}).')
+    rank = RANK_ALIASES[match.group(1)]
+    suit = SUIT_ALIASES[match.group(2)] if match.group(2) else None
+    if rank is Rank.THREE and suit is None:
+        return Problem(
+            field,
+            f'Card {number} is a 3 without its suit: write 3H or 3D for a red 3, 3S or 3C for a black 3.',
+        )
+    return Card(rank, suit)
+
+
+def _tokens(text: object, field: str) -> list[str]:
+    if not isinstance(text, str):
+        raise CardError('Cards must be written as text, like "K K 2".', field=field)
+    if len(text) > MAX_TEXT_LENGTH:
+        raise CardError(f"That text is too long to be cards (at most {MAX_TEXT_LENGTH:,} characters).", field=field)
+    return [token for token in _SEPARATORS.split(text.replace("|", " | ")) if token]
+
+
+def parse_meld_groups(text: str, field: str = "cards") -> list[list[Card]]:
+    """Return the cards of ``text`` in the groups ``|`` marks (one group when there is no ``|``).
+
+    Every unreadable token is reported at once, as a CardError whose problems
+    all carry ``field``. Empty groups (``"K K K |"``) are dropped.
+
+    >>> [[str(card) for card in group] for group in parse_meld_groups("K K 2 | 8h 8♠ 8")]
+    [['K', 'K', '2'], ['8♥', '8♠', '8']]
+    >>> parse_meld_groups("")
+    []
+    >>> parse_meld_groups("K, KX, 3, Q")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.canasta.errors.CardError: Cannot read "KX" (card 2). Card 3 is a 3 without its suit: write 3H or 3D for a red 3, 3S or 3C for a black 3.
+    """
+    groups: list[list[Card]] = [[]]
+    problems: list[Problem] = []
+    number = 0
+    for token in _tokens(text, field):
+        if token == "|":
+            groups.append([])
+            continue
+        number += 1
+        if number > MAX_CARDS_IN_TEXT:
+            raise CardError(f"That is more than {MAX_CARDS_IN_TEXT} cards; three decks hold only {MAX_CARDS_IN_TEXT}.", field=field)
+        read = _read_token(token, number, field)
+        if isinstance(read, Problem):
+            problems.append(read)
+        else:
+            groups[-1].append(read)
+    if problems:
+        raise CardError(problems)
+    return [group for group in groups if group]
+
+
+def parse_cards(text: str, field: str = "cards") -> list[Card]:
+    """Return the cards written in ``text``, ignoring any ``|`` grouping.
+
+    Tokens are separated by spaces or commas, case-insensitive: ``4``-``10`` or
+    ``T``, ``J``, ``Q``, ``K``, ``A``, ``2``, a joker as ``JK``, ``Joker`` or
+    ``*``; a 3 needs its suit (``3H``/``3D`` red, ``3S``/``3C`` black); any
+    card may carry a suit letter or symbol (``KS``, ``K♠``, ``10h``).
+
+    >>> [card.code for card in parse_cards("10h, t, joker * 3d 3S K♣")]
+    ['10H', '10', 'JK', 'JK', '3D', '3S', 'KC']
+    >>> parse_cards("K Q KX")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.canasta.errors.CardError: Cannot read "KX" (card 3).
+    """
+    return [card for group in parse_meld_groups(text, field) for card in group]
+
+
+def format_cards(cards: list[Card]) -> str:
+    """Return the cards as card text, with suit symbols.
+
+    >>> format_cards(parse_cards("k 2 jk 3h"))
+    'K 2 JK 3♥'
+    """
+    return " ".join(str(card) for card in cards)
+
+
+def copies_in_decks(rank: Rank, decks: int) -> int:
+    """Return how many cards of ``rank`` the decks hold (threes: both colours).
+
+    >>> copies_in_decks(Rank.KING, 2), copies_in_decks(Rank.JOKER, 3)
+    (8, 6)
+    """
+    return decks * (2 if rank is Rank.JOKER else 4)
+
+
+def card_points(cards: list[Card]) -> int:
+    """Return the sum of the cards' values.
+
+    >>> card_points(parse_cards("K K 2 5 JK 3H 3S"))
+    100
+    """
+    return sum(card.points for card in cards)

@@ -1,0 +1,128 @@
+"""Reading JSON-like input field by field, collecting a Problem for every wrong value.
+
+The engine takes input as it arrives (a decoded JSON body, a stored hand, a
+form's data): anything may be missing, of the wrong type or absurd. A
+:class:`FieldReader` turns each value into a typed one or None, and keeps a
+list of every problem so that the caller can raise them all at once.
+
+>>> reader = FieldReader()
+>>> reader.integer(True, "sides[0].hand_points", "Points left in hand", step=5)
+>>> reader.integer(10**30, "sides[0].melded_points", "Melded points", high=1180, step=5)
+>>> reader.integer(115, "sides[1].melded_points", "Melded points", high=1180, step=5)
+115
+>>> [problem.message for problem in reader.problems]
+['Points left in hand must be a whole number, like 15.', 'Melded points cannot be more than 1,180.']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .errors import InvalidHand, Problem
+
+MULTIPLE_OF_5 = "must be a multiple of 5 (card values are 5, 10, 20 or 50)"
+
+
+def join(prefix: str, key: object) -> str:
+    """Return the path of ``key`` under ``prefix``: ``sides[0].melds`` or ``sides[0]``.
+
+    >>> join("sides", 0), join("sides[0]", "melds"), join("", "rules")
+    ('sides[0]', 'sides[0].melds', 'rules')
+    """
+    if isinstance(key, int) and not isinstance(key, bool):
+        return f"{prefix}[{key}]"
+    name = str(key)[:40]
+    return f"{prefix}.{name}" if prefix else name
+
+
+def is_integer(value: object) -> bool:
+    """Return True for a JSON integer: an int that is not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class FieldReader:
+    """Reads values one at a time; every wrong value adds a Problem to ``problems``."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def problem(self, field: str, message: str) -> None:
+        """Record one problem."""
+        self.problems.append(Problem(field, message))
+
+    def extend(self, problems: Iterable[Problem], prefix: str = "") -> None:
+        """Record problems whose fields are relative to ``prefix``."""
+        self.problems.extend(problem.under(prefix) for problem in problems)
+
+    def raise_if_any(self) -> None:
+        """Raise InvalidHand with every problem recorded so far, if there is one."""
+        if self.problems:
+            raise InvalidHand(self.problems)
+
+    def integer(
+        self,
+        value: object,
+        field: str,
+        label: str,
+        *,
+        low: int | None = 0,
+        high: int | None = None,
+        step: int = 1,
+        example: int | None = None,
+        why_high: str = "",
+    ) -> int | None:
+        """Return ``value`` if it is a whole number within bounds, else record why and return None."""
+        if not is_integer(value):
+            shown = example if example is not None else (15 if step == 5 else 1)
+            self.problem(field, f"{label} must be a whole number, like {shown}.")
+            return None
+        if low is not None and value < low:
+            self.problem(field, f"{label} cannot be negative." if low == 0 else f"{label} cannot be less than {low:,}.")
+            return None
+        if high is not None and value > high:
+            self.problem(field, f"{label} cannot be more than {high:,}{why_high}.")
+            return None
+        if value % step:
+            self.problem(field, f"{label} {MULTIPLE_OF_5}." if step == 5 else f"{label} must be a multiple of {step}.")
+            return None
+        return value
+
+    def boolean(self, value: object, field: str, label: str) -> bool | None:
+        """Return ``value`` if it is true or false, else record why and return None."""
+        if isinstance(value, bool):
+            return value
+        self.problem(field, f"{label} must be true or false.")
+        return None
+
+    def choice(self, value: object, field: str, label: str, choices: tuple[str, ...]) -> str | None:
+        """Return ``value`` if it is one of ``choices``, else record why and return None."""
+        if isinstance(value, str) and value in choices:
+            return value
+        listed = ", ".join(f'"{choice}"' for choice in choices[:-1]) + f' or "{choices[-1]}"'
+        self.problem(field, f"{label} must be {listed}.")
+        return None
+
+    def mapping(self, value: object, field: str, what: str, allowed: Iterable[str]) -> dict | None:
+        """Return ``value`` if it is an object with no unknown keys; record each unknown key.
+
+        Known keys of a mapping with unknown ones are still returned, so their
+        values are checked too.
+        """
+        if not isinstance(value, dict):
+            self.problem(field, f"{what} must be an object of named fields.")
+            return None
+        allowed = tuple(allowed)
+        for key in value:
+            if key not in allowed:
+                self.problem(join(field, key), f'{what} has no field "{str(key)[:40]}". Its fields: {", ".join(allowed)}.')
+        return {key: item for key, item in value.items() if key in allowed}
+
+    def sequence(self, value: object, field: str, what: str, most: int) -> list | None:
+        """Return ``value`` if it is a list of at most ``most`` entries, else record why."""
+        if not isinstance(value, list):
+            self.problem(field, f"{what} must be a list.")
+            return None
+        if len(value) > most:
+            self.problem(field, f"{what} can have at most {most} entries; this has {len(value):,}.")
+            return None
+        return value

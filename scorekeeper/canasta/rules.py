@@ -1,0 +1,341 @@
+"""Rule sets as data: the six presets of RULES.md, their house-rule options, and minimums.
+
+A preset differs from another in its values, not in branches through the code:
+
+>>> PRESETS["classic-2p"].canastas_to_go_out, PRESETS["classic"].canastas_to_go_out
+(2, 1)
+>>> ruleset, options = resolve("classic-3p", {"canastas_to_go_out": 1})
+>>> ruleset.name, options.canastas_to_go_out, options.target
+('Classic, 3 players (cutthroat)', 1, 7500)
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+
+from .errors import InvalidHand, Problem, UnknownRules
+
+CLASSIC = "classic"
+MODERN = "modern"
+
+# Canasta bonuses by kind; Modern American adds its special canastas (RULES.md).
+CLASSIC_CANASTA_BONUSES = (("natural", 500), ("mixed", 300))
+MODERN_CANASTA_BONUSES = (
+    ("natural", 500), ("mixed", 300), ("natural_aces", 2500), ("sevens", 2500),
+    ("wild_twos", 3000), ("wild_four_jokers", 2500), ("wild", 2000),
+)
+# Fewest card points a completed canasta of each kind can hold: seven 5-point
+# cards; six 5s and a 2; seven aces; seven sevens; seven 2s; four jokers and
+# three 2s; one joker and six 2s.
+CANASTA_MINIMUM_POINTS = {
+    "natural": 35, "mixed": 50, "natural_aces": 140, "sevens": 35,
+    "wild_twos": 140, "wild_four_jokers": 260, "wild": 170,
+}
+# Fewest card points of an unfinished Modern meld charged a penalty (3 cards).
+UNFINISHED_MINIMUM_POINTS = {"aces": 60, "sevens": 15, "wild": 60}
+MODERN_PENALTIES = {"aces": 2500, "sevens": 2500, "wild": 2000}
+MODERN_HOLDING_PENALTY = 1500  # each player holding 3+ aces, or 3+ sevens
+LAST_DRAWN_THREE_PENALTY = 5
+# Red 3 amount by how many one side laid out; six-player games use three decks.
+RED_THREES_TWO_DECKS = (0, 100, 200, 300, 800)
+RED_THREES_THREE_DECKS = (0, 100, 200, 300, 400, 1000, 1200)
+# Modern American threes, each colour apart.
+MODERN_THREES_TABLE = (0, 100, 300, 500, 1000)
+MAX_TOTAL = 10_000_000  # no real running total comes near; bigger numbers are typos
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One preset: every number RULES.md gives for it."""
+
+    id: str
+    name: str
+    family: str  # "classic" | "modern"
+    players: int
+    scorers: int
+    scorer_label: str  # "team" | "player"
+    cards_dealt: int
+    draw: int
+    decks: int
+    target: int
+    canastas_to_go_out: int
+    # (lowest total, minimum) from low to high; None means "any lower total".
+    minimum_table: tuple[tuple[int | None, int], ...]
+    partnership_per_hand: bool = False
+    going_out_bonus: int = 100
+    concealed_bonus: int = 200  # in all, not on top of going out; 0 = no concealed going out
+    canasta_bonuses: tuple[tuple[str, int], ...] = CLASSIC_CANASTA_BONUSES
+    red_three_amounts: tuple[int, ...] = RED_THREES_TWO_DECKS
+    threes_table: tuple[int, ...] = ()  # Modern: amount by count, per colour
+    max_meld_size: int | None = None
+    max_wilds: int = 3
+    wild_melds: bool = False
+
+    @property
+    def jokers(self) -> int:
+        """Return how many jokers the decks hold."""
+        return 2 * self.decks
+
+    @property
+    def cards(self) -> int:
+        """Return the number of cards in play: 108 or 162."""
+        return 54 * self.decks
+
+    @property
+    def total_card_points(self) -> int:
+        """Return the card points of every card in the decks: 1,180 or 1,770."""
+        return 590 * self.decks
+
+    @property
+    def red_threes_in_deck(self) -> int:
+        """Return how many red 3s the decks hold: 4 or 6."""
+        return 2 * self.decks
+
+    @property
+    def players_per_side(self) -> int:
+        """Return how many players sit on one side (a team, or one player)."""
+        return self.players // self.scorers
+
+    @property
+    def canasta_kinds(self) -> tuple[str, ...]:
+        """Return the canasta kinds this family scores, e.g. ``("natural", "mixed")``."""
+        return tuple(kind for kind, _ in self.canasta_bonuses)
+
+    def canasta_bonus(self, kind: str) -> int:
+        """Return the bonus of one canasta of ``kind``.
+
+        >>> PRESETS["modern"].canasta_bonus("wild_twos")
+        3000
+        """
+        return dict(self.canasta_bonuses)[kind]
+
+    def as_dict(self) -> dict:
+        """Return the preset as JSON-ready data, with its options and their defaults."""
+        data = asdict(self)
+        data.update(
+            total_card_points=self.total_card_points,
+            red_threes_in_deck=self.red_threes_in_deck,
+            cards=self.cards,
+            canasta_bonuses=dict(self.canasta_bonuses),
+            minimum_table=[list(row) for row in self.minimum_table],
+            options=[spec.as_dict(self) for spec in option_specs(self)],
+        )
+        return data
+
+
+CLASSIC_MINIMUMS = ((None, 15), (0, 50), (1500, 90), (3000, 120))
+MODERN_MINIMUMS = ((None, 125), (3000, 155), (5000, 180))
+
+PRESETS: dict[str, RuleSet] = {
+    preset.id: preset
+    for preset in (
+        RuleSet("classic", "Classic, 4 players in 2 teams", CLASSIC, players=4, scorers=2,
+                scorer_label="team", cards_dealt=11, draw=1, decks=2, target=5000,
+                canastas_to_go_out=1, minimum_table=CLASSIC_MINIMUMS),
+        RuleSet("classic-2p", "Classic, 2 players", CLASSIC, players=2, scorers=2,
+                scorer_label="player", cards_dealt=15, draw=2, decks=2, target=5000,
+                canastas_to_go_out=2, minimum_table=CLASSIC_MINIMUMS),
+        RuleSet("classic-3p", "Classic, 3 players (cutthroat)", CLASSIC, players=3, scorers=3,
+                scorer_label="player", cards_dealt=13, draw=2, decks=2, target=7500,
+                canastas_to_go_out=2, minimum_table=CLASSIC_MINIMUMS, partnership_per_hand=True),
+        RuleSet("classic-6p", "Classic, 6 players in 2 teams of 3", CLASSIC, players=6, scorers=2,
+                scorer_label="team", cards_dealt=13, draw=1, decks=3, target=10000,
+                canastas_to_go_out=2, minimum_table=CLASSIC_MINIMUMS + ((7500, 150),),
+                red_three_amounts=RED_THREES_THREE_DECKS),
+        RuleSet("classic-6p-3teams", "Classic, 6 players in 3 teams of 2", CLASSIC, players=6,
+                scorers=3, scorer_label="team", cards_dealt=13, draw=1, decks=3, target=7500,
+                canastas_to_go_out=2, minimum_table=CLASSIC_MINIMUMS,
+                red_three_amounts=RED_THREES_THREE_DECKS),
+        # RULES.md is silent on Modern's draw: the Canasta League of America draws 2.
+        RuleSet("modern", "Modern American, 4 players in 2 teams", MODERN, players=4, scorers=2,
+                scorer_label="team", cards_dealt=13, draw=2, decks=2, target=8500,
+                canastas_to_go_out=2, minimum_table=MODERN_MINIMUMS, concealed_bonus=0,
+                canasta_bonuses=MODERN_CANASTA_BONUSES, red_three_amounts=(),
+                threes_table=MODERN_THREES_TABLE, max_meld_size=7, max_wilds=2, wild_melds=True),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    """A game's house rules, complete: every field holds a value (the preset's default if not chosen)."""
+
+    target: int
+    tie: str = "another_hand"  # "another_hand" | "shared"
+    red_threes_minus: str = "no_meld"  # "no_meld" | "no_canasta" (Classic)
+    wild_limit: str = "three"  # "three" | "not_outnumber" | "naturals_outnumber" (Classic)
+    canastas_to_go_out: int = 1  # classic-3p may choose 1 or 2
+
+    def as_dict(self) -> dict:
+        """Return every option as JSON-ready data."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """How a form or the rules API lists one option."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[object, str], ...]  # (value, label); empty for a number
+    families: tuple[str, ...] = (CLASSIC, MODERN)
+    presets: tuple[str, ...] = ()  # only these presets, when not empty
+    help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def applies_to(self, ruleset: RuleSet) -> bool:
+        """Return True if a game under ``ruleset`` may choose this option."""
+        if self.presets:
+            return ruleset.id in self.presets
+        return ruleset.family in self.families
+
+    def default(self, ruleset: RuleSet) -> object:
+        """Return the option's value when a game does not choose it."""
+        return getattr(default_options(ruleset), self.name)
+
+    def as_dict(self, ruleset: RuleSet | None = None) -> dict:
+        """Return the spec as JSON-ready data (with the default under ``ruleset``)."""
+        data = {
+            "name": self.name, "label": self.label, "help": self.help,
+            "choices": [{"value": value, "label": label} for value, label in self.choices],
+        }
+        if self.minimum is not None:
+            data.update(minimum=self.minimum, maximum=self.maximum)
+        if ruleset is not None:
+            data["default"] = self.default(ruleset)
+        return data
+
+
+TARGET_RANGE = (500, 100_000)
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("target", "Points to win the game", (),
+               help="The game ends after the hand in which a total reaches this.",
+               minimum=TARGET_RANGE[0], maximum=TARGET_RANGE[1]),
+    OptionSpec("tie", "If the highest totals tie at the end",
+               (("another_hand", "Play another hand"), ("shared", "Share the win"))),
+    OptionSpec("red_threes_minus", "Red 3s count minus when the side",
+               (("no_meld", "has melded nothing"), ("no_canasta", "has no canasta")),
+               families=(CLASSIC,)),
+    OptionSpec("wild_limit", "Wild cards in a meld",
+               (("three", "At most 3"),
+                ("not_outnumber", "At most 3, and never more than the natural cards"),
+                ("naturals_outnumber", "At most 3, and fewer than the natural cards")),
+               families=(CLASSIC,)),
+    OptionSpec("canastas_to_go_out", "Canastas needed to go out",
+               ((2, "2 canastas"), (1, "1 canasta")), presets=("classic-3p",)),
+)
+OPTIONS_BY_NAME = {spec.name: spec for spec in OPTION_SPECS}
+
+
+def option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
+    """Return the options a game under ``ruleset`` may choose.
+
+    >>> [spec.name for spec in option_specs(PRESETS["modern"])]
+    ['target', 'tie']
+    """
+    return tuple(spec for spec in OPTION_SPECS if spec.applies_to(ruleset))
+
+
+def default_options(ruleset: RuleSet) -> Options:
+    """Return the options a game under ``ruleset`` plays when it chooses none."""
+    return Options(target=ruleset.target, canastas_to_go_out=ruleset.canastas_to_go_out)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _option_problem(spec: OptionSpec, value: object) -> str | None:
+    """Return why ``value`` cannot be chosen for ``spec``, or None."""
+    if not spec.choices:
+        low, high = spec.minimum, spec.maximum
+        if not _is_int(value) or not low <= value <= high:
+            return f"{spec.label} must be a whole number from {low:,} to {high:,}."
+        return None
+    allowed = [choice for choice, _ in spec.choices]
+    if value in allowed and type(value) is type(allowed[0]):
+        return None
+    listed = ", ".join(f'"{choice}"' if isinstance(choice, str) else str(choice) for choice in allowed)
+    return f"{spec.label}: choose one of {listed}."
+
+
+def get_ruleset(rules_id: object) -> RuleSet:
+    """Return the preset called ``rules_id``, or raise UnknownRules.
+
+    >>> get_ruleset("canasta")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.canasta.errors.UnknownRules: There is no rule set "canasta". Choose one of: classic, classic-2p, classic-3p, classic-6p, classic-6p-3teams, modern.
+    """
+    if isinstance(rules_id, str) and rules_id in PRESETS:
+        return PRESETS[rules_id]
+    choices = ", ".join(PRESETS)
+    if rules_id is None or rules_id == "":
+        message = f"Choose a rule set: {choices}."
+    elif isinstance(rules_id, str) and len(rules_id) <= 40:
+        message = f'There is no rule set "{rules_id}". Choose one of: {choices}.'
+    else:
+        message = f"There is no such rule set. Choose one of: {choices}."
+    raise UnknownRules(Problem("rules", message))
+
+
+def resolve(rules_id: object, options: dict | None = None) -> tuple[RuleSet, Options]:
+    """Return the preset and the complete options a game chose, or raise with every problem.
+
+    Unknown preset: UnknownRules (field ``rules``). Unknown, inapplicable or
+    wrong option values: InvalidHand (fields ``options.<name>``).
+
+    >>> resolve("modern", None)[1]
+    Options(target=8500, tie='another_hand', red_threes_minus='no_meld', wild_limit='three', canastas_to_go_out=2)
+    >>> resolve("modern", {"wild_limit": "three", "target": "lots"})
+    Traceback (most recent call last):
+    ...
+    scorekeeper.canasta.errors.InvalidHand: The option "wild_limit" is not part of Modern American, 4 players in 2 teams. Points to win the game must be a whole number from 500 to 100,000.
+    """
+    ruleset = get_ruleset(rules_id)
+    chosen = default_options(ruleset)
+    if options is None:
+        return ruleset, chosen
+    if not isinstance(options, dict):
+        raise InvalidHand(Problem("options", 'Options must be an object of option names and values, like {"target": 5000}.'))
+    problems: list[Problem] = []
+    values: dict[str, object] = {}
+    for name, value in options.items():
+        where = f"options.{name}"
+        spec = OPTIONS_BY_NAME.get(name) if isinstance(name, str) else None
+        if spec is None:
+            known = ", ".join(spec.name for spec in option_specs(ruleset))
+            problems.append(Problem(where, f'There is no option "{str(name)[:40]}". Options here: {known}.'))
+        elif not spec.applies_to(ruleset):
+            problems.append(Problem(where, f'The option "{name}" is not part of {ruleset.name}.'))
+        elif (message := _option_problem(spec, value)) is not None:
+            problems.append(Problem(where, message))
+        else:
+            values[name] = value
+    if problems:
+        raise InvalidHand(problems)
+    return ruleset, replace(chosen, **values)
+
+
+def next_minimum(ruleset: RuleSet, total: int) -> int:
+    """Return the initial-meld minimum for a side whose total before the hand is ``total``.
+
+    >>> [next_minimum(PRESETS["classic"], total) for total in (-40, 0, 1495, 1500, 2995, 3000, 9000)]
+    [15, 50, 50, 90, 90, 120, 120]
+    >>> next_minimum(PRESETS["classic-6p"], 7500), next_minimum(PRESETS["classic-6p-3teams"], 7500)
+    (150, 120)
+    >>> [next_minimum(PRESETS["modern"], total) for total in (-500, 2995, 3000, 4995, 5000)]
+    [125, 125, 155, 155, 180]
+    """
+    minimum = ruleset.minimum_table[0][1]
+    for lowest, row_minimum in ruleset.minimum_table:
+        if lowest is None or total >= lowest:
+            minimum = row_minimum
+    return minimum
+
+
+def rules_catalog() -> list[dict]:
+    """Return every preset as JSON-ready data, for ``GET /api/v1/rules``."""
+    return [preset.as_dict() for preset in PRESETS.values()]

@@ -1,0 +1,347 @@
+"""A hand's raw sides (decoded JSON, as stored or as the API takes them) to typed inputs.
+
+:func:`parse_hand` checks every field and every rule a hand's numbers must
+obey, and raises InvalidHand listing every problem at once, with field paths
+as in API.md (``sides[0].going_out``, ``sides[1].melds[2].twos``,
+``totals_before[1]``, ``sides[0].in_hand.jokers``):
+
+>>> from .rules import resolve
+>>> classic, options = resolve("classic")
+>>> hand = parse_hand(classic, options, [
+...     {"melded_points": 120, "hand_points": 15, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
+...     {"melded_points": 0, "hand_points": 95, "red_threes": 2}])
+>>> hand.sides[0].canasta_count, hand.sides[1].members, hand.totals_before
+(1, (1,), (0, 0))
+>>> parse_hand(classic, options, [{"melded_points": 12, "going_out": "out"}, {"colour": "red"}])
+Traceback (most recent call last):
+...
+scorekeeper.canasta.errors.InvalidHand: Melded points must be a multiple of 5 (card values are 5, 10, 20 or 50). A side has no field "colour". Its fields: members, melded_points, hand_points, natural_canastas, mixed_canastas, red_threes, going_out, melds, in_hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Rank
+from .fields import FieldReader, is_integer, join
+from .melds import Meld, meld_problems, summarise_melds
+from .rules import MAX_TOTAL, MODERN, Options, RuleSet
+from .validation import hand_problems, side_count_problems, side_problems
+
+CLASSIC_FIELDS = (
+    "members", "melded_points", "hand_points", "natural_canastas", "mixed_canastas",
+    "red_threes", "going_out", "melds", "in_hand",
+)
+MODERN_FIELDS = (
+    "members", "melded_points", "hand_points", "canastas", "red_threes", "black_threes",
+    "unfinished", "players_with_three_aces", "players_with_three_sevens", "last_drawn_three",
+    "special_hand_points", "going_out", "melds", "in_hand",
+)
+# Fields that the ``melds`` list replaces, and the one ``in_hand`` replaces.
+MELD_TOTAL_FIELDS = ("melded_points", "natural_canastas", "mixed_canastas", "canastas", "unfinished")
+GOING_OUT = {"classic": ("no", "out", "concealed"), MODERN: ("no", "out")}
+CANASTA_LABELS = {
+    "natural": "Natural canastas", "mixed": "Mixed canastas", "natural_aces": "Natural canastas of aces",
+    "sevens": "Canastas of sevens", "wild_twos": "Canastas of seven 2s",
+    "wild_four_jokers": "Wild canastas with all four jokers", "wild": "Other wild canastas",
+}
+UNFINISHED_FIELDS = ("aces", "sevens", "wild")
+# Card value and how many of it one deck holds, for each ``in_hand`` count.
+IN_HAND_CARDS = {
+    "jokers": (50, 2), "twos": (20, 4), "aces": (20, 4),
+    "eight_to_king": (10, 24), "four_to_seven": (5, 16), "black_threes": (5, 2),
+}
+IN_HAND_LABELS = {
+    "jokers": "Jokers in hand", "twos": "2s in hand", "aces": "Aces in hand",
+    "eight_to_king": "8s to kings in hand", "four_to_seven": "4s to 7s in hand",
+    "black_threes": "Black 3s in hand",
+}
+MELD_COUNTS = {"naturals": ("Natural cards in a meld", 4), "twos": ("2s in a meld", 4), "jokers": ("Jokers in a meld", 2)}
+WILD_MELD_NAMES = ("WILD", "2", "JK", "JOKER")
+MAX_SIDES = 6
+MAX_MELDS = 20
+MAX_SPECIAL_HAND = 10_000
+
+
+@dataclass(frozen=True)
+class InHand:
+    """Cards left in a side's hands, counted by value group."""
+
+    jokers: int = 0
+    twos: int = 0
+    aces: int = 0
+    eight_to_king: int = 0
+    four_to_seven: int = 0
+    black_threes: int = 0
+
+    @property
+    def points(self) -> int:
+        """Return the card points these cards count against the side.
+
+        >>> InHand(eight_to_king=1, four_to_seven=1).points
+        15
+        """
+        return sum(getattr(self, name) * value for name, (value, _) in IN_HAND_CARDS.items())
+
+
+@dataclass(frozen=True)
+class SideInput:
+    """One side's hand, typed and complete (derived from melds / in_hand when given that way)."""
+
+    members: tuple[int, ...]
+    melded_points: int = 0
+    hand_points: int = 0
+    canastas: dict[str, int] = field(default_factory=dict)  # by kind; every kind of the family
+    red_threes: tuple[int, ...] = (0,)  # one count per member
+    going_out: str = "no"  # "no" | "out" | "concealed"
+    black_threes: int = 0
+    unfinished: frozenset[str] = frozenset()  # Modern: "aces", "sevens", "wild"
+    players_with_three_aces: int = 0
+    players_with_three_sevens: int = 0
+    last_drawn_three: bool = False
+    special_hand_points: int = 0
+    melds: tuple[Meld, ...] | None = None  # as given, if given
+    in_hand: InHand | None = None  # as given, if given
+
+    @property
+    def canasta_count(self) -> int:
+        """Return how many canastas the side completed, of any kind."""
+        return sum(self.canastas.values())
+
+    @property
+    def red_three_count(self) -> int:
+        """Return how many red 3s the side laid out."""
+        return sum(self.red_threes)
+
+    @property
+    def goes_out(self) -> bool:
+        """Return True if a player of this side went out."""
+        return self.going_out != "no"
+
+
+@dataclass(frozen=True)
+class HandInput:
+    """A checked hand: its sides and the totals before it (one per scorer)."""
+
+    sides: tuple[SideInput, ...]
+    totals_before: tuple[int, ...]
+
+
+def parse_totals(reader: FieldReader, ruleset: RuleSet, raw: object, field_name: str = "totals_before") -> tuple[int, ...]:
+    """Return one running total per scorer (all 0 when ``raw`` is None), recording problems."""
+    if raw is None:
+        return (0,) * ruleset.scorers
+    if not isinstance(raw, list) or len(raw) != ruleset.scorers:
+        reader.problem(field_name, f"Give one total per {ruleset.scorer_label}: a list of {ruleset.scorers} whole numbers.")
+        return (0,) * ruleset.scorers
+    totals = []
+    for index, value in enumerate(raw):
+        total = reader.integer(value, join(field_name, index), "A total", low=-MAX_TOTAL, high=MAX_TOTAL, example=1500)
+        totals.append(total or 0)
+    return tuple(totals)
+
+
+def _members(reader: FieldReader, ruleset: RuleSet, raw: object, index: int, where: str) -> tuple[int, ...] | None:
+    if raw is None:
+        return (index,)
+    if not isinstance(raw, list) or not raw or len(raw) > ruleset.scorers:
+        reader.problem(where, f"Members must be a list of {ruleset.scorer_label} numbers counted from 0, like [{index}].")
+        return None
+    members = []
+    for position, member in enumerate(raw):
+        if not is_integer(member) or not 0 <= member < ruleset.scorers:
+            reader.problem(join(where, position), (
+                f"A member is a {ruleset.scorer_label} number from 0 to {ruleset.scorers - 1}."))
+            return None
+        if member in members:
+            reader.problem(where, f"{ruleset.scorer_label.capitalize()} {member + 1} is listed twice.")
+            return None
+        members.append(member)
+    return tuple(members)
+
+
+def _red_threes(reader: FieldReader, ruleset: RuleSet, raw: object, members: tuple[int, ...] | None, where: str) -> tuple[int, ...]:
+    size = len(members) if members else 1
+    held = ruleset.red_threes_in_deck
+
+    def read(value: object, path: str) -> int | None:
+        return reader.integer(value, path, "Red 3s", high=held, why_high=f": the decks hold {held}")
+
+    if isinstance(raw, list) and ruleset.family != MODERN:
+        if len(raw) != size:
+            reader.problem(where, f"Give red 3s as one count per member of the side: a list of {size}.")
+            return (0,) * size
+        return tuple(read(value, join(where, position)) or 0 for position, value in enumerate(raw))
+    count = read(raw, where) or 0
+    if size > 1 and count:
+        reader.problem(where, "For partners, give red 3s as a list, one count per partner, like [1, 0]: each scores their own.")
+    return (count,) + (0,) * (size - 1)
+
+
+def _meld(reader: FieldReader, ruleset: RuleSet, raw: object, where: str) -> Meld | None:
+    data = reader.mapping(raw, where, "A meld", ("rank", "naturals", "twos", "jokers"))
+    if data is None:
+        return None
+    counts = {}
+    for name, (label, per_deck) in MELD_COUNTS.items():
+        held = per_deck * ruleset.decks
+        counts[name] = reader.integer(data.get(name, 0), join(where, name), label, high=held, example=3,
+                                      why_high=f": the decks hold {held}{' of a rank' if name == 'naturals' else ''}")
+    rank_text = data.get("rank")
+    rank: Rank | None = None
+    wild_hint = ', or "wild" for a meld of wild cards' if ruleset.wild_melds else ""
+    if isinstance(rank_text, str) and rank_text.strip().upper() in WILD_MELD_NAMES:
+        if counts["naturals"]:
+            reader.problem(join(where, "naturals"), "A meld of wild cards has no natural cards: give its 2s as twos and its jokers as jokers.")
+            return None
+    else:
+        try:
+            rank = Rank.from_text(rank_text) if isinstance(rank_text, str) else None
+        except ValueError:
+            rank = None
+        if rank is None or rank.is_wild:
+            reader.problem(join(where, "rank"), f"Give the meld's rank: 4 to 10, J, Q, K, A, 3 for black 3s{wild_hint}.")
+            return None
+    if None in counts.values():
+        return None
+    return Meld(rank, **counts)
+
+
+def _melds(reader: FieldReader, ruleset: RuleSet, options: Options, raw: object, going_out: str | None, where: str) -> tuple[Meld, ...] | None:
+    entries = reader.sequence(raw, where, "Melds", MAX_MELDS)
+    if entries is None:
+        return None
+    melds: list[Meld] = []
+    seen: dict[Rank, int] = {}
+    clean = True
+    for position, entry in enumerate(entries):
+        path = join(where, position)
+        meld = _meld(reader, ruleset, entry, path)
+        if meld is None:
+            clean = False
+            continue
+        if meld.rank is not None and meld.rank in seen:
+            reader.problem(join(path, "rank"), (
+                f"This side already has a meld of {meld.label} (meld {seen[meld.rank] + 1}): one meld per rank."))
+            clean = False
+        seen.setdefault(meld.rank, position)
+        problems = meld_problems(ruleset, options, meld, going_out=None if going_out is None else going_out != "no")
+        reader.extend(problems, path)
+        clean = clean and not problems
+        melds.append(meld)
+    return tuple(melds) if clean else None
+
+
+def _in_hand(reader: FieldReader, ruleset: RuleSet, raw: object, where: str) -> InHand | None:
+    data = reader.mapping(raw, where, "In hand", IN_HAND_CARDS)
+    if data is None:
+        return None
+    counts = {}
+    for name, (_, per_deck) in IN_HAND_CARDS.items():
+        held = per_deck * ruleset.decks
+        counts[name] = reader.integer(data.get(name, 0), join(where, name), IN_HAND_LABELS[name],
+                                      high=held, why_high=f": the decks hold {held}")
+    return None if None in counts.values() else InHand(**counts)
+
+
+def _canastas(reader: FieldReader, ruleset: RuleSet, data: dict, where: str) -> dict[str, int]:
+    most = ruleset.cards // 7
+    if ruleset.family == MODERN:
+        raw = data.get("canastas", {})
+        given = reader.mapping(raw, join(where, "canastas"), "Canastas", ruleset.canasta_kinds) or {}
+        paths = {kind: join(join(where, "canastas"), kind) for kind in ruleset.canasta_kinds}
+    else:
+        given = {kind: data.get(f"{kind}_canastas", 0) for kind in ruleset.canasta_kinds}
+        paths = {kind: join(where, f"{kind}_canastas") for kind in ruleset.canasta_kinds}
+    return {kind: reader.integer(given.get(kind, 0), paths[kind], CANASTA_LABELS[kind], high=most) or 0
+            for kind in ruleset.canasta_kinds}
+
+
+def _modern_extras(reader: FieldReader, ruleset: RuleSet, data: dict, where: str) -> dict:
+    extras: dict = {}
+    per_colour = ruleset.red_threes_in_deck
+    extras["black_threes"] = reader.integer(data.get("black_threes", 0), join(where, "black_threes"), "Black 3s",
+                                            high=per_colour, why_high=f": the decks hold {per_colour}") or 0
+    unfinished = reader.mapping(data.get("unfinished", {}), join(where, "unfinished"), "Unfinished", UNFINISHED_FIELDS) or {}
+    extras["unfinished"] = frozenset(
+        name for name in UNFINISHED_FIELDS
+        if reader.boolean(unfinished.get(name, False), join(join(where, "unfinished"), name), f"Unfinished {name}"))
+    for name, what in (("players_with_three_aces", "aces"), ("players_with_three_sevens", "sevens")):
+        extras[name] = reader.integer(data.get(name, 0), join(where, name), f"Players holding three or more {what}",
+                                      high=ruleset.players_per_side,
+                                      why_high=f": a side has {ruleset.players_per_side} players") or 0
+    extras["last_drawn_three"] = bool(reader.boolean(data.get("last_drawn_three", False), join(where, "last_drawn_three"),
+                                                     "Last drawn three"))
+    extras["special_hand_points"] = reader.integer(data.get("special_hand_points", 0), join(where, "special_hand_points"),
+                                                   "Special hand points", high=MAX_SPECIAL_HAND, step=5, example=3000) or 0
+    return extras
+
+
+def parse_side(reader: FieldReader, ruleset: RuleSet, options: Options, raw: object, index: int) -> SideInput | None:
+    """Return side ``index`` typed and complete, recording every problem; None if it has any."""
+    where = join("sides", index)
+    allowed = MODERN_FIELDS if ruleset.family == MODERN else CLASSIC_FIELDS
+    data = reader.mapping(raw, where, "A side", allowed)
+    if data is None:
+        return None
+    before = len(reader.problems)
+    members = _members(reader, ruleset, data.get("members"), index, join(where, "members"))
+    going_out = None
+    if ruleset.family == MODERN and data.get("going_out") == "concealed":
+        reader.problem(join(where, "going_out"), 'Modern American has no concealed going out: use "out".')
+    else:
+        going_out = reader.choice(data.get("going_out", "no"), join(where, "going_out"), "Going out",
+                                  GOING_OUT[ruleset.family])
+    values: dict = {
+        "red_threes": _red_threes(reader, ruleset, data.get("red_threes", 0), members, join(where, "red_threes")),
+        "canastas": _canastas(reader, ruleset, data, where),
+        "melded_points": reader.integer(data.get("melded_points", 0), join(where, "melded_points"), "Melded points",
+                                        high=ruleset.total_card_points, step=5, example=120,
+                                        why_high=f": the decks hold {ruleset.total_card_points:,} points of cards"),
+    }
+    if ruleset.family == MODERN:
+        values.update(_modern_extras(reader, ruleset, data, where))
+    if "melds" in data:
+        for name in MELD_TOTAL_FIELDS:
+            if name in data:
+                reader.problem(join(where, name), "Give either melds or melded points with canasta counts, not both.")
+        melds = _melds(reader, ruleset, options, data["melds"], going_out, join(where, "melds"))
+        if melds is not None:
+            summary = summarise_melds(ruleset, melds)
+            values.update(melds=melds, melded_points=summary.melded_points, canastas=summary.canastas,
+                          unfinished=summary.unfinished)
+    values["hand_points"] = reader.integer(data.get("hand_points", 0), join(where, "hand_points"), "Points left in hand",
+                                           high=ruleset.total_card_points, step=5,
+                                           why_high=f": the decks hold {ruleset.total_card_points:,} points of cards")
+    if "in_hand" in data:
+        if "hand_points" in data:
+            reader.problem(join(where, "hand_points"), "Give either hand points or the cards in hand, not both.")
+        in_hand = _in_hand(reader, ruleset, data["in_hand"], join(where, "in_hand"))
+        if in_hand is not None:
+            values.update(in_hand=in_hand, hand_points=in_hand.points)
+    if len(reader.problems) > before:
+        return None
+    side = SideInput(members=members, going_out=going_out, **values)
+    reader.extend(side_problems(ruleset, options, side, index))
+    return side
+
+
+def parse_hand(ruleset: RuleSet, options: Options, raw_sides: object, totals_before: object = None) -> HandInput:
+    """Return the hand's sides typed and checked, or raise InvalidHand with every problem.
+
+    ``raw_sides`` is the API's ``sides`` list; ``totals_before`` one total per
+    scorer (None: all 0). Sides with problems of their own are not checked
+    against each other, so that one typo does not cause a cascade of problems.
+    """
+    reader = FieldReader()
+    totals = parse_totals(reader, ruleset, totals_before)
+    entries = reader.sequence(raw_sides, "sides", "Sides", MAX_SIDES)
+    sides: list[SideInput | None] = []
+    if entries is not None:
+        count_problems = side_count_problems(ruleset, len(entries))
+        reader.extend(count_problems)
+        sides = [parse_side(reader, ruleset, options, raw, index) for index, raw in enumerate(entries)]
+        if not count_problems and None not in sides:
+            reader.extend(hand_problems(ruleset, options, sides))
+    reader.raise_if_any()
+    return HandInput(tuple(sides), totals)

@@ -1,0 +1,253 @@
+"""Rules a hand's numbers must obey: going out, canastas against points, what the decks hold.
+
+These run on typed sides (see :mod:`.sides`), one side at a time and then
+across the sides, and return Problems with API field paths.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .cards import Rank, copies_in_decks
+from .errors import Problem
+from .rules import CANASTA_MINIMUM_POINTS, MODERN, UNFINISHED_MINIMUM_POINTS, Options, RuleSet
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from .sides import SideInput
+
+CANASTA_NOUNS = {
+    "natural": ("natural canasta", "natural canastas"),
+    "mixed": ("mixed canasta", "mixed canastas"),
+    "natural_aces": ("natural canasta of aces", "natural canastas of aces"),
+    "sevens": ("canasta of sevens", "canastas of sevens"),
+    "wild_twos": ("canasta of seven 2s", "canastas of seven 2s"),
+    "wild_four_jokers": ("wild canasta with four jokers", "wild canastas with four jokers"),
+    "wild": ("wild canasta", "wild canastas"),
+}
+DECK_WORDS = {2: "the two decks", 3: "the three decks"}
+EIGHT_TO_KING = (Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+FOUR_TO_SEVEN = (Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN)
+# Modern canastas so scarce that the decks hold cards for only a few: kinds
+# sharing one supply, the cards one canasta takes from it, and its name.
+SCARCE_CANASTAS = (
+    (("natural_aces",), 7, "aces", Rank.ACE),
+    (("sevens",), 7, "sevens", Rank.SEVEN),
+    (("wild_twos", "wild_four_jokers", "wild"), 7, "wild cards", None),
+)
+
+
+def _count_words(count: int, singular: str, plural: str) -> str:
+    return f"{count} {singular if count == 1 else plural}"
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _decks(ruleset: RuleSet) -> str:
+    return DECK_WORDS.get(ruleset.decks, f"the {ruleset.decks} decks")
+
+
+def canastas_in_words(canastas: dict[str, int]) -> str:
+    """Return canasta counts in player words.
+
+    >>> canastas_in_words({"natural": 1, "mixed": 2})
+    '1 natural canasta and 2 mixed canastas'
+    """
+    parts = [_count_words(count, *CANASTA_NOUNS[kind]) for kind, count in canastas.items() if count]
+    return _and(parts) if parts else "no canasta"
+
+
+def _points_problem(side: SideInput, where: str) -> Problem | None:
+    """Return a problem if the side's canastas and unfinished melds hold more points than it melded."""
+    least = sum(CANASTA_MINIMUM_POINTS[kind] * count for kind, count in side.canastas.items())
+    least += sum(UNFINISHED_MINIMUM_POINTS[kind] for kind in side.unfinished)
+    if side.melded_points >= least:
+        return None
+    parts = [_count_words(count, *CANASTA_NOUNS[kind]) for kind, count in side.canastas.items() if count]
+    parts += [f"an unfinished meld of {kind if kind != 'wild' else 'wild cards'}" for kind in sorted(side.unfinished)]
+    verb = "holds" if len(parts) == 1 and side.canasta_count <= 1 else "hold"
+    return Problem(f"{where}.melded_points", (
+        f"{_and(parts)} {verb} at least {least:,} points of cards, "
+        f"but melded points are {side.melded_points:,}."))
+
+
+def _going_out_problem(ruleset: RuleSet, options: Options, side: SideInput, where: str) -> Problem | None:
+    if not side.goes_out or side.special_hand_points:
+        return None  # a special hand has its own problem with going out
+    need, have = options.canastas_to_go_out, side.canasta_count
+    if side.melded_points == 0 and ruleset.family != MODERN:
+        message = "A side that goes out has melded its cards, but this side melded nothing."
+    elif side.going_out == "concealed" and have == 0:
+        message = "Going out concealed means melding the whole hand at once, including a canasta; this side has none."
+    elif have < need:
+        has = "none" if have == 0 else str(have)
+        message = f"A side needs {_count_words(need, 'canasta', 'canastas')} to go out; this side has {has}."
+    else:
+        return None
+    return Problem(f"{where}.going_out", message)
+
+
+def side_problems(ruleset: RuleSet, options: Options, side: SideInput, index: int) -> list[Problem]:
+    """Return every rule one side's typed numbers break (going out, canastas vs points, special hands)."""
+    where = f"sides[{index}]"
+    problems = []
+    if side.melds is None and (problem := _points_problem(side, where)):
+        problems.append(problem)
+    if problem := _going_out_problem(ruleset, options, side, where):
+        problems.append(problem)
+    if side.special_hand_points:
+        if side.goes_out:
+            problems.append(Problem(f"{where}.going_out", (
+                "A special hand ends the hand by itself: the side that lays it down does not go out as well.")))
+        if side.canasta_count:
+            problems.append(Problem(f"{where}.special_hand_points", (
+                "A special hand is laid down before the side melds anything, so the side cannot have canastas too.")))
+    return problems
+
+
+def side_count_problems(ruleset: RuleSet, count: int) -> list[Problem]:
+    """Return a problem if a hand of this preset cannot have ``count`` sides.
+
+    >>> from .rules import PRESETS
+    >>> side_count_problems(PRESETS["classic"], 3)[0].message
+    'Classic, 4 players in 2 teams scores 2 sides, one per team; this hand has 3.'
+    >>> side_count_problems(PRESETS["classic-3p"], 2)
+    []
+    """
+    if ruleset.partnership_per_hand:
+        if count in (2, ruleset.scorers):
+            return []
+        return [Problem("sides", (
+            f"{ruleset.name} scores 2 sides (one player alone against two partners) "
+            f"or {ruleset.scorers} (everyone alone); this hand has {count}."))]
+    if count == ruleset.scorers:
+        return []
+    return [Problem("sides", (
+        f"{ruleset.name} scores {ruleset.scorers} sides, one per {ruleset.scorer_label}; this hand has {count}."))]
+
+
+def _members_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
+    label = ruleset.scorer_label
+    if not ruleset.partnership_per_hand:
+        return [Problem(f"sides[{index}].members", (
+                    f"Side {index + 1} is {label} {index + 1}: leave members out or give [{index}]."))
+                for index, side in enumerate(sides) if side.members != (index,)]
+    problems = []
+    sizes = sorted(len(side.members) for side in sides)
+    if len(sides) == 2 and sizes != [1, 2]:
+        problems.append(Problem("sides", (
+            "With two sides, one player plays alone against two partners: members like [0] and [1, 2].")))
+    if len(sides) == ruleset.scorers and sizes != [1] * ruleset.scorers:
+        problems.append(Problem("sides", "With three sides, everyone scores alone: members [0], [1] and [2]."))
+    seen: dict[int, int] = {}
+    for index, side in enumerate(sides):
+        for member in side.members:
+            if member in seen:
+                problems.append(Problem(f"sides[{index}].members", (
+                    f"{label.capitalize()} {member + 1} is already on side {seen[member] + 1}.")))
+            seen.setdefault(member, index)
+    for member in range(ruleset.scorers):
+        if member not in seen:
+            problems.append(Problem("sides", f"{label.capitalize()} {member + 1} is on no side: everyone scores on exactly one."))
+    return problems
+
+
+def _one_side_only(sides: Sequence[SideInput], has: Callable[[SideInput], object], field: str, message: str) -> list[Problem]:
+    """Return a problem for each side after the first for which ``has(side)``."""
+    first = None
+    problems = []
+    for index, side in enumerate(sides):
+        if has(side):
+            if first is None:
+                first = index
+            else:
+                problems.append(Problem(f"sides[{index}].{field}", message.format(first=first + 1)))
+    return problems
+
+
+def _card_supply(ruleset: RuleSet, sides: Sequence[SideInput]) -> Counter:
+    """Return how many cards of each kind the sides' melds and hands show."""
+    held: Counter = Counter()
+    for side in sides:
+        for meld in side.melds or ():
+            if meld.rank is not None:
+                held[meld.rank] += meld.naturals
+            held[Rank.TWO] += meld.twos
+            held[Rank.JOKER] += meld.jokers
+        if side.in_hand is not None:
+            hand = side.in_hand
+            held.update({Rank.JOKER: hand.jokers, Rank.TWO: hand.twos, Rank.ACE: hand.aces,
+                         Rank.THREE: hand.black_threes, "eight_to_king": hand.eight_to_king,
+                         "four_to_seven": hand.four_to_seven})
+    held["eight_to_king"] += sum(held[rank] for rank in EIGHT_TO_KING)
+    held["four_to_seven"] += sum(held[rank] for rank in FOUR_TO_SEVEN)
+    return held
+
+
+def _supply_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
+    held = _card_supply(ruleset, sides)
+    limits: list[tuple[object, int, str]] = [
+        (rank, copies_in_decks(rank, ruleset.decks), rank.plural)
+        for rank in Rank if rank is not Rank.THREE
+    ]
+    limits += [
+        (Rank.THREE, ruleset.red_threes_in_deck, "black 3s"),
+        ("eight_to_king", 24 * ruleset.decks, "8s to kings"),
+        ("four_to_seven", 16 * ruleset.decks, "4s to 7s"),
+    ]
+    return [Problem("sides", (
+                f"Together the sides show {held[key]} {what} (melded or in hand); "
+                f"{_decks(ruleset)} hold only {most}."))
+            for key, most, what in limits if held[key] > most]
+
+
+def _threes_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
+    most = ruleset.red_threes_in_deck
+    counts = [("red 3s", sum(side.red_three_count for side in sides))]
+    if ruleset.family == MODERN:
+        counts.append(("black 3s", sum(side.black_threes for side in sides)))
+    return [Problem("sides", f"The sides laid out {count} {what} together; {_decks(ruleset)} hold only {most}.")
+            for what, count in counts if count > most]
+
+
+def _scarce_canasta_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
+    problems = []
+    for kinds, size, what, rank in SCARCE_CANASTAS:
+        if not all(kind in ruleset.canasta_kinds for kind in kinds):
+            continue
+        supply = copies_in_decks(rank, ruleset.decks) if rank else 6 * ruleset.decks
+        made = sum(side.canastas.get(kind, 0) for side in sides for kind in kinds)
+        if made > supply // size:
+            names = " or ".join(CANASTA_NOUNS[kind][0] for kind in kinds)
+            problems.append(Problem("sides", (
+                f"{_decks(ruleset).capitalize()} hold {supply} {what}: enough for only "
+                f"{supply // size} {names}; the sides give {made}.")))
+    return problems
+
+
+def hand_problems(ruleset: RuleSet, options: Options, sides: Sequence[SideInput]) -> list[Problem]:
+    """Return every rule the sides break together: members, going out, threes, card points, supply."""
+    problems = _members_problems(ruleset, sides)
+    problems += _one_side_only(sides, lambda side: side.goes_out, "going_out",
+                               "Only one side can go out in a hand; side {first} already did.")
+    problems += _threes_problems(ruleset, sides)
+    card_points = sum(side.melded_points + side.hand_points for side in sides)
+    if card_points > ruleset.total_card_points:
+        problems.append(Problem("sides", (
+            f"Together the sides count {card_points:,} points of cards, melded and in hand; "
+            f"{_decks(ruleset)} hold only {ruleset.total_card_points:,}.")))
+    problems += _supply_problems(ruleset, sides)
+    if ruleset.family == MODERN:
+        problems += _scarce_canasta_problems(ruleset, sides)
+        problems += _one_side_only(sides, lambda side: side.special_hand_points, "special_hand_points",
+                                   "Only one side can lay down a special hand: side {first} did, and it ended the hand.")
+        problems += _one_side_only(sides, lambda side: side.last_drawn_three, "last_drawn_three",
+                                   "Only one 3 can be the last card drawn; side {first} has it.")
+        if any(side.special_hand_points for side in sides):
+            problems += [Problem(f"sides[{index}].going_out", "The hand ended with a special hand, so nobody went out.")
+                         for index, side in enumerate(sides) if side.goes_out and not side.special_hand_points]
+    return problems

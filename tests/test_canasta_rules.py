@@ -1,0 +1,157 @@
+"""Rule sets (RULES.md "Rule sets"), options and the initial-meld minimum tables."""
+
+import json
+
+import pytest
+
+from scorekeeper.canasta.errors import CanastaError, InvalidHand, UnknownRules
+from scorekeeper.canasta.rules import (
+    OPTION_SPECS, PRESETS, Options, default_options, next_minimum, option_specs, resolve, rules_catalog,
+)
+
+
+@pytest.mark.parametrize(
+    ("rules_id", "players", "scorers", "label", "dealt", "cards", "target", "to_go_out", "family"),
+    [
+        pytest.param("classic", 4, 2, "team", 11, 108, 5000, 1, "classic", id="classic"),
+        pytest.param("classic-2p", 2, 2, "player", 15, 108, 5000, 2, "classic", id="classic-2p"),
+        pytest.param("classic-3p", 3, 3, "player", 13, 108, 7500, 2, "classic", id="classic-3p"),
+        pytest.param("classic-6p", 6, 2, "team", 13, 162, 10000, 2, "classic", id="classic-6p"),
+        pytest.param("classic-6p-3teams", 6, 3, "team", 13, 162, 7500, 2, "classic", id="classic-6p-3teams"),
+        pytest.param("modern", 4, 2, "team", 13, 108, 8500, 2, "modern", id="modern"),
+    ],
+)
+def test_preset_table(rules_id, players, scorers, label, dealt, cards, target, to_go_out, family):
+    preset = PRESETS[rules_id]
+    assert (preset.id, preset.players, preset.scorers, preset.scorer_label) == (rules_id, players, scorers, label)
+    assert (preset.cards_dealt, preset.cards, preset.target) == (dealt, cards, target)
+    assert (preset.canastas_to_go_out, preset.family) == (to_go_out, family)
+    assert preset.total_card_points == (1180 if cards == 108 else 1770)
+    assert preset.red_threes_in_deck == (4 if cards == 108 else 6)
+    assert preset.partnership_per_hand == (rules_id == "classic-3p")
+
+
+@pytest.mark.parametrize(
+    ("rules_id", "draw"),
+    [pytest.param("classic", 1, id="classic-draws-1"), pytest.param("classic-2p", 2, id="2p-draws-2"),
+     pytest.param("classic-3p", 2, id="3p-draws-2")],
+)
+def test_draw(rules_id, draw):
+    assert PRESETS[rules_id].draw == draw
+
+
+@pytest.mark.parametrize(
+    ("rules_id", "total", "minimum"),
+    [
+        pytest.param("classic", -40, 15, id="classic-below-0"),
+        pytest.param("classic", -5, 15, id="classic-minus-5"),
+        pytest.param("classic", 0, 50, id="classic-0"),
+        pytest.param("classic", 1495, 50, id="classic-1495"),
+        pytest.param("classic", 1500, 90, id="classic-1500"),
+        pytest.param("classic", 2995, 90, id="classic-2995"),
+        pytest.param("classic", 3000, 120, id="classic-3000"),
+        pytest.param("classic", 7500, 120, id="classic-7500-still-120"),
+        pytest.param("classic-3p", 7495, 120, id="3p-own-total"),
+        pytest.param("classic-6p-3teams", 9000, 120, id="6p-3teams-no-150"),
+        pytest.param("classic-6p", 7495, 120, id="6p-7495"),
+        pytest.param("classic-6p", 7500, 150, id="6p-7500-150"),
+        pytest.param("modern", -500, 125, id="modern-negative"),
+        pytest.param("modern", 0, 125, id="modern-0"),
+        pytest.param("modern", 2995, 125, id="modern-2995"),
+        pytest.param("modern", 3000, 155, id="modern-3000"),
+        pytest.param("modern", 4995, 155, id="modern-4995"),
+        pytest.param("modern", 5000, 180, id="modern-5000"),
+    ],
+)
+def test_next_minimum(rules_id, total, minimum):
+    assert next_minimum(PRESETS[rules_id], total) == minimum
+
+
+@pytest.mark.parametrize("rules_id", list(PRESETS))
+def test_defaults_follow_the_preset(rules_id):
+    ruleset, options = resolve(rules_id, {})
+    assert options == default_options(ruleset)
+    assert options.target == ruleset.target
+    assert options.canastas_to_go_out == ruleset.canastas_to_go_out
+    assert (options.tie, options.red_threes_minus, options.wild_limit) == ("another_hand", "no_meld", "three")
+
+
+@pytest.mark.parametrize(
+    ("rules_id", "chosen", "expected"),
+    [
+        pytest.param("classic", {"target": 3000}, {"target": 3000}, id="target"),
+        pytest.param("classic", {"tie": "shared"}, {"tie": "shared"}, id="tie-shared"),
+        pytest.param("classic", {"red_threes_minus": "no_canasta"}, {"red_threes_minus": "no_canasta"}, id="red-threes"),
+        pytest.param("classic-6p", {"wild_limit": "not_outnumber"}, {"wild_limit": "not_outnumber"}, id="wilds-1"),
+        pytest.param("classic", {"wild_limit": "naturals_outnumber"}, {"wild_limit": "naturals_outnumber"}, id="wilds-2"),
+        pytest.param("classic-3p", {"canastas_to_go_out": 1}, {"canastas_to_go_out": 1}, id="3p-one-canasta"),
+        pytest.param("modern", {"tie": "shared", "target": 10000}, {"tie": "shared", "target": 10000}, id="modern"),
+    ],
+)
+def test_options_chosen(rules_id, chosen, expected):
+    _, options = resolve(rules_id, chosen)
+    assert {name: getattr(options, name) for name in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("rules_id", "chosen", "field", "message"),
+    [
+        pytest.param("classic", {"colour": 1}, "options.colour", 'There is no option "colour".', id="unknown-option"),
+        pytest.param("classic", {"target": "5000"}, "options.target", "whole number", id="target-string"),
+        pytest.param("classic", {"target": True}, "options.target", "whole number", id="target-bool"),
+        pytest.param("classic", {"target": 10**30}, "options.target", "from 500 to 100,000", id="target-huge"),
+        pytest.param("classic", {"tie": "coin"}, "options.tie", '"another_hand", "shared"', id="tie-value"),
+        pytest.param("classic", {"wild_limit": 3}, "options.wild_limit", "choose one of", id="wild-limit-type"),
+        pytest.param("modern", {"wild_limit": "three"}, "options.wild_limit", "not part of Modern", id="classic-only"),
+        pytest.param("classic", {"canastas_to_go_out": 2}, "options.canastas_to_go_out", "not part of", id="3p-only"),
+        pytest.param("classic-3p", {"canastas_to_go_out": 3}, "options.canastas_to_go_out", "choose one of", id="3p-3"),
+        pytest.param("classic-3p", {"canastas_to_go_out": True}, "options.canastas_to_go_out", "choose", id="3p-bool"),
+        pytest.param("classic", ["target"], "options", "object", id="not-an-object"),
+    ],
+)
+def test_option_problems(rules_id, chosen, field, message):
+    with pytest.raises(InvalidHand) as caught:
+        resolve(rules_id, chosen)
+    assert [problem.field for problem in caught.value.problems] == [field]
+    assert message in caught.value.problems[0].message
+
+
+def test_every_option_problem_at_once():
+    with pytest.raises(InvalidHand) as caught:
+        resolve("classic", {"target": -1, "tie": "no", "nope": 1})
+    assert {problem.field for problem in caught.value.problems} == {"options.target", "options.tie", "options.nope"}
+
+
+@pytest.mark.parametrize("rules_id", [None, "", "canasta", 7, ["classic"], "x" * 500])
+def test_unknown_rules(rules_id):
+    with pytest.raises(UnknownRules) as caught:
+        resolve(rules_id)
+    assert isinstance(caught.value, CanastaError)
+    assert caught.value.problems[0].field == "rules"
+    assert "classic-6p-3teams" in caught.value.problems[0].message
+
+
+def test_option_specs_match_options_fields():
+    fields = set(Options.__dataclass_fields__)
+    assert {spec.name for spec in OPTION_SPECS} == fields
+    assert [spec.name for spec in option_specs(PRESETS["classic-3p"])] == [
+        "target", "tie", "red_threes_minus", "wild_limit", "canastas_to_go_out"]
+    assert [spec.name for spec in option_specs(PRESETS["classic"])] == [
+        "target", "tie", "red_threes_minus", "wild_limit"]
+
+
+def test_every_spec_choice_resolves():
+    for ruleset in PRESETS.values():
+        for spec in option_specs(ruleset):
+            for value, _label in spec.choices:
+                assert getattr(resolve(ruleset.id, {spec.name: value})[1], spec.name) == value
+
+
+def test_rules_catalog_is_json_with_options_and_minimums():
+    catalog = json.loads(json.dumps(rules_catalog()))
+    assert [entry["id"] for entry in catalog] == list(PRESETS)
+    classic = catalog[0]
+    assert classic["minimum_table"] == [[None, 15], [0, 50], [1500, 90], [3000, 120]]
+    assert classic["total_card_points"] == 1180
+    assert {option["name"]: option["default"] for option in classic["options"]}["target"] == 5000
+    assert catalog[-1]["canasta_bonuses"]["wild_twos"] == 3000
