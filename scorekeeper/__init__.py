@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from . import db, errors, security
+from . import backup, db, errors, security
 
 csrf = CSRFProtect()
 
@@ -43,6 +43,7 @@ def create_app(test_config=None):
     db.init_app(app)
     errors.init_app(app)
     security.init_app(app)
+    backup.init_app(app)
     _register_blueprints(app)
 
     @app.context_processor
