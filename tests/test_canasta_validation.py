@@ -164,6 +164,10 @@ def test_rule_problems(payload, expected):
         pytest.param(hand("classic-3p", {"members": [0]}, {"members": [1, 2], "red_threes": [1]}),
                      [("sides[1].red_threes", "Give red 3s as one count per member of the side: a list of 2.")],
                      id="3p-pair-red-threes-list-length"),
+        pytest.param(hand("classic-3p", {"melded_points": 200, "natural_canastas": 2, "going_out": "out"}, {}, {}),
+                     [("sides[0].going_out", "When everyone scores alone, the stock ran out and nobody went out; "
+                                             "whoever goes out before the pile is taken plays alone against two "
+                                             "partners.")], id="3p-all-alone-nobody-out"),
         pytest.param({"rules": "classic", "sides": [{}, {}], "totals_before": [0]},
                      [("totals_before", "Give one total per team: a list of 2 whole numbers.")], id="totals-length"),
         pytest.param({"rules": "classic", "sides": [{}, {}], "totals_before": [0, 1.5]},
@@ -328,3 +332,8 @@ def test_errors_are_value_errors_with_problem_dicts():
     assert caught.value.problems[0].as_dict() == {
         "field": "sides[0].melded_points",
         "message": "Melded points must be a multiple of 5 (card values are 5, 10, 20 or 50)."}
+
+
+def test_bad_options_do_not_hide_side_problems():
+    found = problems(hand("classic", {"melded_points": 12}, {}, options={"target": "high"}))
+    assert [field for field, _ in found] == ["options.target", "sides[0].melded_points"]

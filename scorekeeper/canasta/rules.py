@@ -11,7 +11,7 @@ A preset differs from another in its values, not in branches through the code:
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 
 from .errors import InvalidHand, Problem, UnknownRules
 

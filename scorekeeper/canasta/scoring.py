@@ -26,7 +26,7 @@ from .errors import CanastaError, InvalidHand, Problem
 from .fields import FieldReader, join
 from .rules import (
     LAST_DRAWN_THREE_PENALTY, MODERN, MODERN_HOLDING_PENALTY, MODERN_PENALTIES,
-    Options, RuleSet, next_minimum, resolve,
+    Options, RuleSet, default_options, get_ruleset, next_minimum, resolve,
 )
 from .sides import SideInput, parse_hand, parse_totals
 
@@ -287,7 +287,16 @@ def score_request(payload: object) -> dict:
         if key not in REQUEST_FIELDS:
             reader.problem(join("", key), f'There is no field "{str(key)[:40]}". Fields: {", ".join(REQUEST_FIELDS)}.')
     try:
-        ruleset, options = resolve(payload.get("rules"), payload.get("options"))
+        ruleset = get_ruleset(payload.get("rules"))
+    except CanastaError as error:
+        reader.extend(error.problems)
+        raise InvalidHand(reader.problems) from None
+    try:
+        _, options = resolve(ruleset.id, payload.get("options"))
+    except CanastaError as error:
+        reader.extend(error.problems)
+        options = default_options(ruleset)  # still check the sides, to list every problem at once
+    try:
         hand = parse_hand(ruleset, options, payload.get("sides"), payload.get("totals_before"))
     except CanastaError as error:
         reader.extend(error.problems)

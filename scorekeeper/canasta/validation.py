@@ -234,6 +234,12 @@ def hand_problems(ruleset: RuleSet, options: Options, sides: Sequence[SideInput]
     problems = _members_problems(ruleset, sides)
     problems += _one_side_only(sides, lambda side: side.goes_out, "going_out",
                                "Only one side can go out in a hand; side {first} already did.")
+    if ruleset.partnership_per_hand and len(sides) == ruleset.scorers:
+        # Everyone scores alone only when the stock ran out before anyone took the pile.
+        problems += [Problem(f"sides[{index}].going_out", (
+                         "When everyone scores alone, the stock ran out and nobody went out; "
+                         "whoever goes out before the pile is taken plays alone against two partners."))
+                     for index, side in enumerate(sides) if side.goes_out]
     problems += _threes_problems(ruleset, sides)
     card_points = sum(side.melded_points + side.hand_points for side in sides)
     if card_points > ruleset.total_card_points:
