@@ -15,7 +15,7 @@ from .canasta.errors import CanastaError, InvalidHand, Problem
 from .canasta.rules import option_specs, resolve
 from .canasta.sides import parse_totals
 from .canasta.fields import FieldReader
-from .model import score_of
+from .canasta.scoring import score_game
 
 MAX_NAME_LENGTH = 40
 MAX_SEATS = 6
@@ -83,9 +83,9 @@ def _chosen_options(ruleset, chosen):
 
 
 def _rescore(stored, hands, changed_index):
-    """Score the game with ``hands``; problems of the changed hand lose their ``hands[i].`` prefix."""
+    """Score the game with ``hands`` (each a list of sides); problems of the changed hand lose their ``hands[i].`` prefix."""
     try:
-        return score_of(stored["rules"], stored["options"], stored["start_totals"], hands)
+        return score_game(stored["rules"], stored["options"], stored["start_totals"], hands)
     except CanastaError as error:
         prefix = f"hands[{changed_index}]"
         problems = []
@@ -107,11 +107,17 @@ def _explain(problem):
     return problem.message
 
 
-def _stored_or_missing(db, game_id):
+def _current_hands(db, game_id, expected_version, number=None):
+    """Return the stored game and its hands' sides, after checking version and hand number."""
     stored = store.get_game(db, game_id)
     if stored is None:
         raise store.NotFound(game_id)
-    return stored
+    if expected_version is not None and expected_version != stored["version"]:
+        raise store.VersionConflict(stored["version"])
+    hands = [hand["sides"] for hand in stored["hands"]]
+    if number is not None and not 1 <= number <= len(hands):
+        raise store.NotFound(f"{game_id} hand {number}")
+    return stored, hands
 
 
 def add_hand(db, game_id, sides, entry=None, expected_version=None):
@@ -121,22 +127,16 @@ def add_hand(db, game_id, sides, entry=None, expected_version=None):
     store.NotFound or store.VersionConflict; nothing is written then.
     """
     with store.writing(db):
-        stored = _stored_or_missing(db, game_id)
-        _check_version(stored, expected_version)
-        hands = [hand["sides"] for hand in stored["hands"]] + [sides]
-        _rescore(stored, [{"sides": h} for h in hands], len(hands) - 1)
+        stored, hands = _current_hands(db, game_id, expected_version)
+        _rescore(stored, hands + [sides], len(hands))
         return store.add_hand(db, game_id, sides, entry, expected_version)
 
 
 def replace_hand(db, game_id, number, sides, entry=None, expected_version=None):
     """Check and replace hand ``number``; return the new version."""
     with store.writing(db):
-        stored = _stored_or_missing(db, game_id)
-        _check_version(stored, expected_version)
-        hands = [{"sides": hand["sides"]} for hand in stored["hands"]]
-        if not 1 <= number <= len(hands):
-            raise store.NotFound(f"{game_id} hand {number}")
-        hands[number - 1] = {"sides": sides}
+        stored, hands = _current_hands(db, game_id, expected_version, number)
+        hands[number - 1] = sides
         _rescore(stored, hands, number - 1)
         return store.replace_hand(db, game_id, number, sides, entry, expected_version)
 
@@ -144,16 +144,7 @@ def replace_hand(db, game_id, number, sides, entry=None, expected_version=None):
 def delete_hand(db, game_id, number, expected_version=None):
     """Remove hand ``number`` (later hands move up); return the new version."""
     with store.writing(db):
-        stored = _stored_or_missing(db, game_id)
-        _check_version(stored, expected_version)
-        hands = [{"sides": hand["sides"]} for hand in stored["hands"]]
-        if not 1 <= number <= len(hands):
-            raise store.NotFound(f"{game_id} hand {number}")
+        stored, hands = _current_hands(db, game_id, expected_version, number)
         del hands[number - 1]
         _rescore(stored, hands, None)
         return store.delete_hand(db, game_id, number, expected_version)
-
-
-def _check_version(stored, expected_version):
-    if expected_version is not None and expected_version != stored["version"]:
-        raise store.VersionConflict(stored["version"])
