@@ -1,5 +1,304 @@
-"""Command-line export, import and online backup of the database (being built)."""
+"""Command-line export, import and online backup of the database.
+
+``flask --app scorekeeper export [--game ID] [--output FILE]`` writes games as
+stored (hands as entered, versions, timestamps, the hashes of edit keys,
+never a key) as JSON; ``import FILE`` reads such a file back after the engine
+has checked every hand, all of it or nothing; ``backup PATH`` copies the live
+database with SQLite's online backup while the server keeps running.
+"""
+
+import json
+import os
+import re
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+
+import click
+from flask import current_app
+from flask.cli import with_appcontext
+
+from . import db as store
+from .canasta.errors import CanastaError
+from .canasta.fields import FieldReader
+from .canasta.rules import resolve
+from .canasta.sides import parse_totals
+from .model import score_of
+
+FORMAT = "canasta-scorekeeper-export"
+FORMAT_VERSION = 1
+GAME_FIELDS = ("id", "edit_key_hash", "rules", "options", "names", "seats", "start_totals",
+               "version", "created_at", "updated_at", "hands")
+HAND_FIELDS = ("number", "sides", "entry", "created_at", "updated_at")
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
+KEY_HASH = re.compile(r"[0-9a-f]{64}")
+
+
+# --- export ------------------------------------------------------------------------
+
+
+def export_document(db, game_ids=None):
+    """Return the export of the given games (all when None) read from one snapshot.
+
+    Raises store.NotFound naming the first unknown id.
+    """
+    with store.snapshot(db):
+        ids = store.all_game_ids(db) if game_ids is None else list(game_ids)
+        games = []
+        for game_id in ids:
+            game = store.export_game(db, game_id)
+            if game is None:
+                raise store.NotFound(game_id)
+            games.append(game)
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "exported_at": store.now(),
+        "games": games,
+    }
+
+
+def _write_atomically(path, text):
+    """Write ``text`` to ``path`` so that the file is either the old one or the whole new one."""
+    path = Path(path)
+    draft = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    try:
+        with open(draft, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(draft, path)
+    finally:
+        draft.unlink(missing_ok=True)
+
+
+@click.command("export")
+@click.option("--game", "game_ids", multiple=True, metavar="ID", help="Export only this game (repeatable).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write to this file instead of standard output.")
+@with_appcontext
+def export_command(game_ids, output):
+    """Export games as JSON: hands as entered, versions, timestamps, edit key hashes."""
+    try:
+        document = export_document(store.get_db(), game_ids or None)
+    except store.NotFound as missing:
+        raise click.ClickException(f"There is no game with id {missing}.") from None
+    text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+    if output:
+        _write_atomically(output, text)
+        hands = sum(len(game["hands"]) for game in document["games"])
+        click.echo(f"Exported {len(document['games'])} games ({hands} hands) to {output}.", err=True)
+    else:
+        click.echo(text, nl=False)
+
+
+# --- import -----------------------------------------------------------------------
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_timestamp(value):
+    if not isinstance(value, str):
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _names_problems(values, count, label, may_be_empty):
+    if not isinstance(values, list) or not all(isinstance(v, str) and v.strip() for v in values):
+        return [f"{label} must be a list of names."]
+    if len(values) != count and not (may_be_empty and not values):
+        return [f"{label} must list {count} names, not {len(values)}."]
+    return []
+
+
+def game_problems(game):
+    """Return what is wrong with one exported game, in words; the engine checks its hands."""
+    if not isinstance(game, dict):
+        return ["A game must be an object."]
+    missing = [name for name in GAME_FIELDS if name not in game]
+    unknown = sorted(set(game) - set(GAME_FIELDS))
+    problems = [f"It lacks {', '.join(missing)}."] if missing else []
+    if unknown:
+        problems.append(f"It has unknown fields: {', '.join(unknown)}.")
+    if problems:
+        return problems
+    if not isinstance(game["id"], str) or not GAME_ID.fullmatch(game["id"]):
+        problems.append("Its id must be 1 to 100 letters, digits, - or _.")
+    if not isinstance(game["edit_key_hash"], str) or not KEY_HASH.fullmatch(game["edit_key_hash"]):
+        problems.append("Its edit_key_hash must be 64 hexadecimal digits (a SHA-256).")
+    if not _is_int(game["version"]) or game["version"] < 0:
+        problems.append("Its version must be a whole number, 0 or more.")
+    for name in ("created_at", "updated_at"):
+        if not _is_timestamp(game[name]):
+            problems.append(f"Its {name} must be an ISO 8601 time.")
+    try:
+        ruleset, _ = resolve(game["rules"], game["options"])
+    except CanastaError as error:
+        return problems + [_problem_text(problem) for problem in error.problems]
+    problems += _names_problems(game["names"], ruleset.scorers, "names", may_be_empty=False)
+    problems += _names_problems(game["seats"], ruleset.players, "seats", may_be_empty=True)
+    reader = FieldReader()
+    parse_totals(reader, ruleset, game["start_totals"], "start_totals")
+    problems += [_problem_text(problem) for problem in reader.problems]
+    hands = game["hands"]
+    if not isinstance(hands, list):
+        return problems + ["Its hands must be a list."]
+    for index, hand in enumerate(hands):
+        problems += [f"Hand {index + 1}: {text}" for text in _hand_problems(hand, index + 1)]
+    if problems:
+        return problems
+    try:
+        score_of(game["rules"], game["options"], game["start_totals"], hands)
+    except CanastaError as error:
+        problems += [_problem_text(problem) for problem in error.problems]
+    return problems
+
+
+def _hand_problems(hand, number):
+    if not isinstance(hand, dict):
+        return ["A hand must be an object."]
+    missing = [name for name in HAND_FIELDS if name not in hand]
+    unknown = sorted(set(hand) - set(HAND_FIELDS))
+    problems = [f"It lacks {', '.join(missing)}."] if missing else []
+    if unknown:
+        problems.append(f"It has unknown fields: {', '.join(unknown)}.")
+    if problems:
+        return problems
+    if hand["number"] != number or not _is_int(hand["number"]):
+        problems.append(f"Its number is {hand['number']!r}; hands must be numbered 1, 2, 3... in order.")
+    if not isinstance(hand["sides"], list):
+        problems.append("Its sides must be a list.")
+    if not isinstance(hand["entry"], dict):
+        problems.append("Its entry must be an object.")
+    for name in ("created_at", "updated_at"):
+        if not _is_timestamp(hand[name]):
+            problems.append(f"Its {name} must be an ISO 8601 time.")
+    return problems
+
+
+def _problem_text(problem):
+    """The engine's problem with its field, hands counted from 1 as players count them."""
+    field = re.sub(r"^hands\[(\d+)\]\.?", lambda m: f"hand {int(m.group(1)) + 1} ", problem.field).strip()
+    return f"{field}: {problem.message}" if field else problem.message
+
+
+def document_problems(document):
+    """Return ``(games, problems)``: the games of an export, and every problem, each naming its game."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        return [], [f'This is not an export of Canasta Scorekeeper (its "format" must be "{FORMAT}").']
+    if document.get("format_version") != FORMAT_VERSION:
+        return [], [f"This export has format_version {document.get('format_version')!r}; "
+                    f"this version of the app reads {FORMAT_VERSION}."]
+    games = document.get("games")
+    if not isinstance(games, list):
+        return [], ['The export has no "games" list.']
+    problems = []
+    seen = set()
+    for index, game in enumerate(games):
+        name = f"game {index + 1}"
+        if isinstance(game, dict) and isinstance(game.get("id"), str):
+            name += f" ({game['id']})"
+            if game["id"] in seen:
+                problems.append(f"{name}: the same id comes twice in the file.")
+            seen.add(game["id"])
+        problems += [f"{name}: {text}" for text in game_problems(game)]
+    return games, problems
+
+
+def import_document(db, document, replace=False):
+    """Check an export and store its games in one transaction; return the games.
+
+    Raises ImportRefused listing every problem; nothing is written then.
+    """
+    games, problems = document_problems(document)
+    if not problems:
+        taken = store.existing_game_ids(db, [game["id"] for game in games])
+        if taken and not replace:
+            problems = [f"game {game_id}: a game with this id is already stored; "
+                        "--replace overwrites it." for game_id in sorted(taken)]
+    if problems:
+        raise ImportRefused(problems)
+    store.import_games(db, games, replace=replace)
+    return games
+
+
+class ImportRefused(Exception):
+    """The export cannot be imported; ``problems`` says why, one sentence each."""
+
+    def __init__(self, problems):
+        super().__init__(" ".join(problems))
+        self.problems = problems
+
+
+@click.command("import")
+@click.argument("source", type=click.File("r", encoding="utf-8"))
+@click.option("--replace", is_flag=True, help="Overwrite games whose id is already stored.")
+@click.option("--check", is_flag=True, help="Only check the file; import nothing.")
+@with_appcontext
+def import_command(source, replace, check):
+    """Import games from an export file (- for standard input): all of them or none."""
+    try:
+        document = json.load(source)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise click.ClickException(f"The file is not JSON: {error}") from None
+    db = store.get_db()
+    try:
+        if check:
+            games, problems = document_problems(document)
+            if problems:
+                raise ImportRefused(problems)
+        else:
+            games = import_document(db, document, replace=replace)
+    except ImportRefused as refused:
+        for problem in refused.problems:
+            click.echo(problem, err=True)
+        count = len(refused.problems)
+        raise click.ClickException(f"{count} problem{'' if count == 1 else 's'}; nothing was imported.") from None
+    hands = sum(len(game["hands"]) for game in games)
+    verb = "All good: would import" if check else "Imported"
+    click.echo(f"{verb} {len(games)} games ({hands} hands).")
+
+
+# --- backup ---------------------------------------------------------------------
+
+
+@click.command("backup")
+@click.argument("target", type=click.Path(path_type=Path))
+@with_appcontext
+def backup_command(target):
+    """Copy the live database to TARGET (a file, or a folder for a dated file), then check the copy.
+
+    Safe while the server runs. An existing file at TARGET is replaced only
+    once the new copy has passed PRAGMA integrity_check.
+    """
+    source = Path(current_app.config["DATABASE"])
+    if not source.exists():
+        raise click.ClickException(f"There is no database at {source}.")
+    if target.is_dir():
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+        target = target / f"scorekeeper-{stamp}.db"
+    draft = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    try:
+        store.backup_to(source, draft)
+        problems = store.integrity_problems(draft)
+        if problems:
+            raise click.ClickException("The copy failed its integrity check, so it was not kept: "
+                                       + "; ".join(problems[:10]))
+        games, hands = store.file_counts(draft)
+        os.replace(draft, target)
+    except (OSError, sqlite3.Error) as error:
+        raise click.ClickException(f"Could not write the backup to {target}: {error}") from None
+    finally:
+        draft.unlink(missing_ok=True)
+    click.echo(f"Backed up {games} games ({hands} hands) to {target}; integrity check ok.")
 
 
 def init_app(app):
     """Register the backup commands on ``flask --app scorekeeper``."""
+    for command in (export_command, import_command, backup_command):
+        app.cli.add_command(command)
