@@ -1,0 +1,375 @@
+"""The games API: start a game, read it (cheaply, with ETags), add, replace and delete hands.
+
+Knowing a game's id is enough to read it; changing it needs the edit key as
+``Authorization: Bearer <edit key>``. Every change goes through
+``scorekeeper.service`` (the engine checks the whole game before anything is
+stored) inside one write transaction, together with the ``Idempotency-Key``
+bookkeeping, so two copies of one request can never both add a hand.
+
+Answers are checked in this order: unknown game 404, missing or wrong key 403,
+unreadable body 400, broken rules 422, stale ``expected_version`` 409.
+"""
+
+import hashlib
+import json
+
+from flask import Blueprint, current_app, request, url_for
+
+from . import access, service
+from . import db as store
+from .api import BadBody, bad_body, json_response, read_json_object, rule_problems
+from .canasta.errors import CanastaError, InvalidHand, Problem
+from .canasta.fields import is_integer
+from .errors import error_body
+from .model import load_game
+
+bp = Blueprint("api_games", __name__, url_prefix="/api/v1/games")
+CSRF_EXEMPT = True  # changes need the bearer edit key, which no other site can send
+
+GAME_FIELDS = ("rules", "names", "options", "seats", "start_totals")
+HAND_FIELDS = ("sides", "expected_version")
+DELETE_FIELDS = ("expected_version",)
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+MAX_IDEMPOTENCY_KEY = 255
+NEW_GAME_SCOPE = "api:new"
+
+
+# --- how a game reads as JSON ----------------------------------------------------------
+
+
+def game_urls(game_id):
+    """Return the paths of the game's scoreboard (``url``) and of its view-only page (``view_url``)."""
+    return url_for("games.board", game_id=game_id), url_for("games.view", game_id=game_id)
+
+
+def _created(game_id, edit_key):
+    """Return the answer to a new game: API.md's four fields, and the edit link that opens it in a browser."""
+    url, view_url = game_urls(game_id)
+    return {
+        "id": game_id, "edit_key": edit_key, "url": url, "view_url": view_url,
+        "edit_url": url_for("games.join", game_id=game_id, key=edit_key),
+    }
+
+
+def _hand_json(game, index):
+    hand = game.hands[index]
+    # A stored hand the engine now refuses (see Game.problems) leaves the hands
+    # from it on unscored: they read as null rather than as made-up numbers.
+    scored = game.score.hands[index] if index < len(game.score.hands) else None
+    return {
+        "number": hand["number"],
+        "sides": hand["sides"],
+        "scores": list(scored.scores) if scored else None,
+        "totals": list(scored.totals) if scored else None,
+        "side_scores": [
+            {"members": list(side.members), "score": side.score, "breakdown": dict(side.breakdown)}
+            for side in scored.sides
+        ] if scored else None,
+        "dealer": game.dealer_of(hand["number"]),
+    }
+
+
+def game_json(game):
+    """Return the API's reading of a game: API.md's fields first, then the project's additions."""
+    score = game.score
+    url, view_url = game_urls(game.id)
+    return {
+        "id": game.id,
+        "rules": game.rules,
+        "names": game.names,
+        "hands": [_hand_json(game, index) for index in range(len(game.hands))],
+        "totals": list(score.totals),
+        "next_minimum": list(score.next_minimum),
+        "game_over": score.game_over,
+        "winner": score.winner,
+        "version": game.version,
+        "winners": list(score.winners),
+        "tie": score.tie,
+        "leader": score.leader,
+        "options": game.options,
+        "seats": game.seats,
+        "start_totals": game.start_totals,
+        "next_dealer": game.next_dealer,
+        "url": url,
+        "view_url": view_url,
+        "created_at": game.created_at,
+        "updated_at": game.updated_at,
+        "problems": [problem.as_dict() for problem in game.problems],
+    }
+
+
+def _etag(version):
+    return f'W/"{version}"'
+
+
+def _game_response(text, status, game_id, version, location=None):
+    response = current_app.response_class(text, status=status, mimetype="application/json")
+    response.headers["ETag"] = _etag(version)
+    # Asked again each time (a poll with If-None-Match costs one small query),
+    # and kept out of shared caches: the id in the address is the view secret.
+    response.cache_control.private = True
+    response.cache_control.no_cache = True
+    if location:
+        response.headers["Location"] = location
+    return response
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+@bp.get("/<game_id>")
+def game(game_id):
+    """The game with every hand scored; 304 when the poller's ETag is still the game's version."""
+    db = store.get_db()
+    version = store.get_version(db, game_id)
+    if version is None:
+        return _no_game()
+    if request.if_none_match.contains_weak(str(version)):
+        # Answered from the version alone: nothing is loaded or scored.
+        return _game_response("", 304, game_id, version)
+    found = load_game(db, game_id)
+    return _game_response(_dumps(game_json(found)), 200, game_id, found.version)
+
+
+@bp.get("/<game_id>/hands/<int:number>")
+def hand(game_id, number):
+    """One hand of the game: its sides as entered and its scores."""
+    found = load_game(store.get_db(), game_id)
+    if found is None:
+        return _no_game()
+    if not 1 <= number <= len(found.hands):
+        return _no_hand(found, number)
+    data = {**_hand_json(found, number - 1), "game_version": found.version}
+    return _game_response(_dumps(data), 200, game_id, found.version)
+
+
+# --- changing ------------------------------------------------------------------------------
+
+
+@bp.post("")
+def create():
+    """Start a game: 201 with its id, its edit key (shown this once) and its pages."""
+    try:
+        idempotency_key = _idempotency_key()
+        body, canonical = read_json_object()
+    except BadBody as error:
+        return bad_body(error)
+    problems = _unknown_fields(body, GAME_FIELDS, "A new game")
+    request_hash = _request_hash(canonical)
+    db = store.get_db()
+    try:
+        with store.transaction(db):
+            if idempotency_key:
+                replay = _recall(db, NEW_GAME_SCOPE, idempotency_key, request_hash)
+                if replay is not None:
+                    return replay
+            try:
+                game_id, edit_key = service.new_game(
+                    db, rules=body.get("rules"), options=body.get("options"), names=body.get("names"),
+                    seats=body.get("seats"), start_totals=body.get("start_totals"),
+                )
+            except CanastaError as error:
+                raise InvalidHand(problems + error.problems) from None
+            if problems:
+                raise InvalidHand(problems)  # rolls the new game back
+            answer = _created(game_id, edit_key)
+            if idempotency_key:
+                # Only a hash of an edit key is ever stored: the remembered answer
+                # holds it sealed with the Idempotency-Key, which only the client knows.
+                kept = {"id": game_id, "sealed_key": _seal(edit_key, idempotency_key, game_id)}
+                store.remember_answer(db, NEW_GAME_SCOPE, _hash(idempotency_key), request_hash, 201, _dumps(kept))
+    except InvalidHand as error:
+        return rule_problems(error)
+    return _created_response(answer, 201)
+
+
+def _created_response(answer, status):
+    response = json_response(answer, status)
+    response.headers["Location"] = url_for(".game", game_id=answer["id"])
+    response.cache_control.no_store = True  # it holds the edit key
+    return response
+
+
+@bp.post("/<game_id>/hands")
+def add_hand(game_id):
+    """Append a hand: 201 with the game, the new hand last."""
+    return _change(game_id, 201, lambda db, sides, expected: service.add_hand(
+        db, game_id, sides, expected_version=expected)[0])
+
+
+@bp.put("/<game_id>/hands/<int:number>")
+def replace_hand(game_id, number):
+    """Replace hand ``number``: 200 with the game, every total after it recomputed."""
+    def replace(db, sides, expected):
+        service.replace_hand(db, game_id, number, sides, expected_version=expected)
+        return number
+    return _change(game_id, 200, replace, number=number)
+
+
+@bp.delete("/<game_id>/hands/<int:number>")
+def delete_hand(game_id, number):
+    """Remove hand ``number``: 200 with the game, later hands numbered one less."""
+    def delete(db, sides, expected):
+        service.delete_hand(db, game_id, number, expected_version=expected)
+        return None
+    return _change(game_id, 200, delete, number=number, takes_sides=False)
+
+
+def _change(game_id, status, apply, number=None, takes_sides=True):
+    """Check access, read the body, and apply one change with its Idempotency-Key bookkeeping.
+
+    ``apply(db, sides, expected_version)`` makes the change through the
+    service and returns the number of the hand it wrote (None for a delete).
+    """
+    db = store.get_db()
+    refusal = _edit_refusal(db, game_id)
+    if refusal is not None:
+        return refusal
+    try:
+        idempotency_key = _idempotency_key()
+        body, canonical = _change_body(takes_sides)
+    except BadBody as error:
+        return bad_body(error)
+    fields = HAND_FIELDS if takes_sides else DELETE_FIELDS
+    problems = _unknown_fields(body, fields, "A hand" if takes_sides else "A deletion")
+    expected = body.get("expected_version")
+    if expected is not None and not (is_integer(expected) and expected >= 0):
+        problems.append(Problem("expected_version", "The expected version must be a whole number, like 3: the version of the game you last read."))
+        expected = None
+    request_hash = _request_hash(canonical)
+    scope = f"api:{game_id}"
+    try:
+        with store.transaction(db):
+            if idempotency_key:
+                replay = _recall(db, scope, idempotency_key, request_hash)
+                if replay is not None:
+                    return replay
+            try:
+                written = apply(db, body.get("sides"), expected)
+            except CanastaError as error:
+                raise InvalidHand(problems + error.problems) from None
+            if problems:
+                raise InvalidHand(problems)  # the change passed the engine, but the body has more wrong
+            found = load_game(db, game_id)
+            text = _dumps(game_json(found))
+            if idempotency_key:
+                store.remember_answer(db, scope, _hash(idempotency_key), request_hash, status, text)
+    except InvalidHand as error:
+        return rule_problems(error)
+    except store.VersionConflict as conflict:
+        return _conflict(conflict.current_version, expected)
+    except store.NotFound:
+        return _no_hand(load_game(db, game_id), number)
+    location = url_for(".hand", game_id=game_id, number=written) if status == 201 else None
+    return _game_response(text, status, game_id, found.version, location)
+
+
+def _change_body(takes_sides):
+    """Return the body of a change; a DELETE may come without one (``?expected_version=N`` then)."""
+    if takes_sides or request.get_data(cache=True).strip():
+        body, canonical = read_json_object()
+    else:
+        body, canonical = {}, b"{}"
+    if not takes_sides and "expected_version" in request.args:
+        value = request.args["expected_version"]
+        body = {**body, "expected_version": int(value) if value.isdigit() else value}
+        canonical = json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    return body, canonical
+
+
+# --- access, versions, repeated requests ------------------------------------------------------
+
+
+def _edit_refusal(db, game_id):
+    """Return the 404 or 403 answer when this request may not change the game, else None."""
+    if store.get_version(db, game_id) is None:
+        return _no_game()
+    key = access.bearer_key(request)
+    if key is None:
+        return error_body(403, [("Authorization", "Changing a game needs its edit key, sent as the header Authorization: Bearer <edit key>. The game's id alone only lets you view it.")])
+    if not access.key_opens(db, game_id, key):
+        return error_body(403, [("Authorization", "This is not the edit key of this game, so it can only be viewed. Nothing was changed.")])
+    return None
+
+
+def _no_game():
+    return error_body(404, [("id", "There is no game with this id. Check the link you were given.")])
+
+
+def _no_hand(found, number):
+    count = len(found.hands) if found else 0
+    has = "no hands yet" if count == 0 else ("1 hand" if count == 1 else f"{count} hands")
+    return error_body(404, [("number", f"This game has no hand {number}: it has {has}.")])
+
+
+def _conflict(current_version, expected):
+    return error_body(409, [("expected_version", (
+        f"The game changed meanwhile: it is at version {current_version}, you sent {expected}. "
+        "Reload it, check the hands, and send the change again with the new version. Nothing was changed."))])
+
+
+def _idempotency_key():
+    """Return the request's Idempotency-Key, or None; raise BadBody when it cannot be one."""
+    key = request.headers.get(IDEMPOTENCY_HEADER)
+    if key is None:
+        return None
+    key = key.strip()
+    if not key or len(key) > MAX_IDEMPOTENCY_KEY:
+        raise BadBody(f"An Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} characters; a random UUID is best.",
+                      field=IDEMPOTENCY_HEADER)
+    return key
+
+
+def _request_hash(canonical):
+    """Return what tells one request from another under one key: method, address and body."""
+    return hashlib.sha256(f"{request.method} {request.path}\n".encode("utf-8") + canonical).hexdigest()
+
+
+def _hash(text):
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _recall(db, scope, idempotency_key, request_hash):
+    """Return the first answer given to this key, a 422 if the key served another request, or None."""
+    remembered = store.recall_answer(db, scope, _hash(idempotency_key))
+    if remembered is None:
+        return None
+    if remembered["request_hash"] != request_hash:
+        return error_body(422, [(IDEMPOTENCY_HEADER, (
+            "This Idempotency-Key was already used for a different request (another body or address). "
+            "Use a new key for each new change; nothing was changed."))])
+    data = json.loads(remembered["response"])
+    if scope == NEW_GAME_SCOPE:
+        edit_key = _unseal(data["sealed_key"], idempotency_key, data["id"])
+        response = _created_response(_created(data["id"], edit_key), remembered["status"])
+    else:
+        response = _game_response(remembered["response"], remembered["status"], data["id"], data["version"])
+        if remembered["status"] == 201:
+            response.headers["Location"] = url_for(".hand", game_id=data["id"], number=len(data["hands"]))
+    response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+def _pad(idempotency_key, game_id, length):
+    return hashlib.shake_256(f"scorekeeper edit key\0{idempotency_key}\0{game_id}".encode("utf-8")).digest(length)
+
+
+def _seal(edit_key, idempotency_key, game_id):
+    data = edit_key.encode("utf-8")
+    return bytes(a ^ b for a, b in zip(data, _pad(idempotency_key, game_id, len(data)))).hex()
+
+
+def _unseal(sealed, idempotency_key, game_id):
+    data = bytes.fromhex(sealed)
+    return bytes(a ^ b for a, b in zip(data, _pad(idempotency_key, game_id, len(data)))).decode("utf-8")
+
+
+def _unknown_fields(body, allowed, what):
+    return [
+        Problem(str(name)[:40], f'{what} has no field "{str(name)[:40]}". Its fields: {", ".join(allowed)}.')
+        for name in body if name not in allowed
+    ]
+
+
+def _dumps(data):
+    return current_app.json.dumps(data, sort_keys=False) + "\n"
