@@ -344,3 +344,67 @@ def test_integrity_check_finds_a_damaged_file(tmp_path, app, games):
     target.write_bytes(bytes(data))
     problems = store.integrity_problems(target)
     assert problems and problems != ["ok"]
+
+
+@pytest.mark.slow
+def test_backup_and_export_while_the_server_writes(tmp_path):
+    """Copies taken mid-stream are sound, consistent snapshots, and the writers never notice."""
+    from .servers import start_gunicorn
+    from .test_reliability import DEADLINE_SECONDS, call, hand, new_game
+
+    database = tmp_path / "live.db"
+    server = start_gunicorn(database, workers=2)
+    app = fresh_app(database)
+    statuses = []
+    stop, going = threading.Event(), threading.Event()
+    try:
+        games = [new_game(server.url) for _ in range(3)]
+
+        def writer(game):
+            for number in range(200):
+                if stop.is_set():
+                    return
+                answer = call(server.url, "POST", f"/api/v1/games/{game['id']}/hands",
+                              {"sides": hand(5, 5 * (number + 1))}, key=game["edit_key"])
+                statuses.append(answer.status)
+                if len(statuses) >= 10:
+                    going.set()
+
+        threads = [threading.Thread(target=writer, args=(game,), daemon=True) for game in games]
+        for thread in threads:
+            thread.start()
+        assert going.wait(DEADLINE_SECONDS)
+        copies = []
+        for attempt in range(3):
+            target = tmp_path / f"copy-{attempt}.db"
+            result = run(app, "backup", str(target))
+            assert result.exit_code == 0, result.output
+            copies.append(target)
+            document = exported(app)
+            for game in document["games"]:
+                # Every game is read at one instant: its version matches its hands.
+                assert game["version"] == len(game["hands"])
+                assert [h["number"] for h in game["hands"]] == list(range(1, len(game["hands"]) + 1))
+        still_writing = any(thread.is_alive() for thread in threads)
+        stop.set()
+        for thread in threads:
+            thread.join(DEADLINE_SECONDS)
+            assert not thread.is_alive()
+    finally:
+        stop.set()
+        server.stop()
+
+    assert statuses and set(statuses) == {201}
+    for copy in copies:
+        assert store.integrity_problems(copy) == []
+        db = store.connect(copy)
+        try:
+            for game_id in store.all_game_ids(db):
+                game = load_game(db, game_id)
+                assert game.version == len(game.hands) and game.problems == []
+        finally:
+            db.close()
+    # The copies were taken while hands kept coming: each holds at least as many as the one before.
+    assert still_writing
+    sizes = [store.file_counts(copy)[1] for copy in copies]
+    assert 10 <= sizes[0] and sizes == sorted(sizes) and sizes[-1] <= len(statuses)
