@@ -1,30 +1,311 @@
-"""Starting a game and entering, editing, deleting and undoing its hands (being built)."""
+"""Starting a game, and entering, editing, deleting and undoing its hands from a phone.
 
-from flask import Blueprint, abort
+Thin views: build the form, read it into the API's shapes, let ``service``
+(and through it the engine) check and store, redirect to the scoreboard.
+Whatever the player typed comes back in the form with any problem beside its
+field; nothing is stored then.
+"""
+
+import hashlib
+import json
+import secrets
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.routing import BuildError
+
+from . import access, service
+from . import db as store
+from .canasta.errors import CanastaError, InvalidHand
+from .canasta.rules import MODERN_HOLDING_PENALTY, OPTION_SPECS, PRESETS
+from .canasta.scoring import BREAKDOWN_LABELS, score_request
+from .forms.game import NewGameForm, applies_note, preset_summary
+from .forms.hands import (
+    IN_HAND_FIELDS, MODE_HINTS, UNFINISHED, form_data_from_sides, hand_form_class, meld_row_label, meld_rows,
+    side_slots,
+)
+from .model import load_game
 
 bp = Blueprint("hands", __name__)
+
+CONFLICT = ("Someone changed this game while you were editing; your entries are below — "
+            "check the scoreboard and save again.")
+NO_GAME = "There is no game at this address. Check the link, or start a new game."
+NO_HAND = "This game has no hand {number}. It may have been deleted meanwhile: check the scoreboard."
+FORM_SCOPE = "form:"
+
+
+def board_url(game_id):
+    """The scoreboard of a game (its path, while the scoreboard area is not registered)."""
+    try:
+        return url_for("games.board", game_id=game_id)
+    except BuildError:
+        return f"/games/{game_id}"
+
+
+# --- starting a game -------------------------------------------------------------------
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
-    abort(404)
+    form = NewGameForm()
+    if request.method == "POST" and form.validate():
+        try:
+            totals = form.chosen_totals()
+        except ValueError:
+            totals = False
+        if totals is not False:
+            db = store.get_db()
+            try:
+                game_id, edit_key = service.new_game(
+                    db, rules=form.ruleset.id, options=form.chosen_options(), names=form.chosen_names(),
+                    seats=form.chosen_seats(), start_totals=totals)
+            except CanastaError as error:
+                for problem in error.problems:
+                    form.place(problem.field, problem.message)
+            else:
+                access.remember_key(game_id, edit_key)
+                flash("Game started. Tap “Add hand 1” when the first hand is counted.", "success")
+                return redirect(board_url(game_id), code=303)
+    status = 422 if request.method == "POST" else 200
+    return render_template("hands/new_game.html", form=form, presets=list(PRESETS.values()),
+                           option_specs=OPTION_SPECS, applies_note=applies_note,
+                           preset_summary=preset_summary), status
+
+
+# --- the hand form ------------------------------------------------------------------------
+
+
+def _game_or_404(game_id):
+    game = load_game(store.get_db(), game_id)
+    if game is None:
+        abort(404, description=NO_GAME)
+    return game
+
+
+def _editable_game_or_abort(game_id):
+    game = _game_or_404(game_id)
+    if not access.can_edit(store.get_db(), game_id):
+        abort(403)
+    return game
+
+
+def _hand_form(game, formdata=None, data=None):
+    form_class = hand_form_class(game.rules)
+    if formdata is not None:
+        return form_class(formdata=formdata, names=game.names)
+    from werkzeug.datastructures import MultiDict
+
+    return form_class(formdata=MultiDict(data or {}), names=game.names)
+
+
+def _totals_before(game, number):
+    """Totals before hand ``number`` (the engine's), for the preview."""
+    hands = game.score.hands
+    if number <= len(hands):
+        return list(hands[number - 1].totals_before)
+    return list(game.score.totals)
+
+
+def _preview(game, form, sides, totals_before):
+    """The engine's score of the typed hand, as the API answers it, or None after placing its problems."""
+    try:
+        return score_request({"rules": game.rules, "options": game.options,
+                              "totals_before": totals_before, "sides": sides})
+    except CanastaError as error:
+        form.place_problems(error.problems)
+        return None
+
+
+def points(value):
+    """A total as players write it: ``2,340``, ``−295`` (a real minus sign)."""
+    return ("\u2212" if value < 0 else "") + f"{abs(value):,}"
+
+
+def signed(value):
+    """A hand score with its sign: ``+605``, ``−295``, ``0``."""
+    return ("+" if value > 0 else "") + points(value)
+
+
+def _score_url():
+    try:
+        return url_for("api.score")
+    except BuildError:
+        return "/api/v1/score"
+
+
+def _render_hand(game, form, *, number, editing, totals_before, preview=None, status=200, conflict=False):
+    return render_template(
+        "hands/hand.html", game=game, form=form, number=number, editing=editing, preview=preview,
+        points=points, signed=signed, holding_penalty=MODERN_HOLDING_PENALTY, board_url=board_url(game.id),
+        score_url=_score_url(),
+        totals_before=totals_before, conflict=conflict, ruleset=game.ruleset, slots=range(side_slots(game.ruleset)),
+        meld_rows=[(index, rank, meld_row_label(rank)) for index, rank in enumerate(meld_rows(game.ruleset))],
+        in_hand_fields=IN_HAND_FIELDS, unfinished=UNFINISHED, mode_hints=MODE_HINTS,
+        breakdown_labels=BREAKDOWN_LABELS,
+        preview_config=json.dumps({"rules": game.rules, "options": game.options, "totals_before": totals_before,
+                                   "names": game.names, "labels": BREAKDOWN_LABELS}),
+    ), status
+
+
+def _request_hash(sides):
+    return hashlib.sha256(json.dumps(sides, sort_keys=True).encode()).hexdigest()
+
+
+def _int_or_none(text):
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
 
 
 @bp.route("/games/<game_id>/hands/new", methods=["GET", "POST"])
 def add(game_id):
-    abort(404)
+    game = _editable_game_or_abort(game_id)
+    number = len(game.hands) + 1
+    totals_before = _totals_before(game, number)
+    if request.method == "GET":
+        form = _hand_form(game, data={"token": secrets.token_urlsafe(16)})
+        return _render_hand(game, form, number=number, editing=False, totals_before=totals_before)
+
+    form = _hand_form(game, formdata=request.form)
+    if not form.token.data:
+        form.token.data = secrets.token_urlsafe(16)
+    action = request.form.get("action", "save")
+    if action == "switch":
+        return _render_hand(game, form, number=number, editing=False, totals_before=totals_before)
+    valid = form.validate_hand()
+    sides = form.read_sides() if valid else None
+    if not valid:
+        return _render_hand(game, form, number=number, editing=False, totals_before=totals_before, status=422)
+    if action == "check":
+        preview = _preview(game, form, sides, totals_before)
+        return _render_hand(game, form, number=number, editing=False, totals_before=totals_before, preview=preview,
+                            status=200 if preview else 422)
+
+    db = store.get_db()
+    entry = form.entry(form.typed_values())
+    scope = FORM_SCOPE + game_id
+    try:
+        with store.transaction(db):
+            earlier = store.recall_answer(db, scope, form.token.data)
+            if earlier is None:
+                saved, _ = service.add_hand(db, game_id, sides, entry=entry)
+                store.remember_answer(db, scope, form.token.data, _request_hash(sides), 303,
+                                      json.dumps({"number": saved}))
+    except InvalidHand as error:
+        form.place_problems(error.problems)
+        return _render_hand(game, form, number=number, editing=False, totals_before=totals_before, status=422)
+    except store.NotFound:
+        abort(404, description=NO_GAME)
+    if earlier is not None:
+        saved = json.loads(earlier["response"]).get("number")
+        flash(f"This hand was already saved as hand {saved}.", "info")
+    else:
+        flash(f"Hand {saved} saved.", "success")
+    return redirect(board_url(game_id), code=303)
 
 
 @bp.route("/games/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit(game_id, number):
-    abort(404)
+    game = _editable_game_or_abort(game_id)
+    if not 1 <= number <= len(game.hands):
+        abort(404, description=NO_HAND.format(number=number))
+    totals_before = _totals_before(game, number)
+    if request.method == "GET":
+        stored = game.hands[number - 1]
+        typed = (stored.get("entry") or {}).get("form") or form_data_from_sides(game.ruleset, stored["sides"])
+        form = _hand_form(game, data={**typed, "expected_version": str(game.version)})
+        return _render_hand(game, form, number=number, editing=True, totals_before=totals_before)
+
+    form = _hand_form(game, formdata=request.form)
+    action = request.form.get("action", "save")
+    if action == "switch":
+        return _render_hand(game, form, number=number, editing=True, totals_before=totals_before)
+    if not form.validate_hand():
+        return _render_hand(game, form, number=number, editing=True, totals_before=totals_before, status=422)
+    sides = form.read_sides()
+    if action == "check":
+        preview = _preview(game, form, sides, totals_before)
+        return _render_hand(game, form, number=number, editing=True, totals_before=totals_before, preview=preview,
+                            status=200 if preview else 422)
+    db = store.get_db()
+    try:
+        service.replace_hand(db, game_id, number, sides, entry=form.entry(form.typed_values()),
+                             expected_version=_int_or_none(form.expected_version.data))
+    except InvalidHand as error:
+        form.place_problems(error.problems)
+        return _render_hand(game, form, number=number, editing=True, totals_before=totals_before, status=422)
+    except store.VersionConflict as conflict:
+        # Saving again after a look at the board is a choice the player makes knowingly.
+        form.expected_version.data = str(conflict.current_version)
+        return _render_hand(game, form, number=number, editing=True, totals_before=totals_before, status=409,
+                            conflict=True)
+    except store.NotFound:
+        abort(404, description=NO_HAND.format(number=number))
+    flash(f"Hand {number} changed; the totals after it are counted again.", "success")
+    return redirect(board_url(game_id), code=303)
+
+
+# --- deleting and undoing ---------------------------------------------------------------------
+
+
+def _hand_summary(game, number):
+    """The scored hand (engine's HandScore) or None when the engine could not score it."""
+    hands = game.score.hands
+    return hands[number - 1] if number <= len(hands) else None
+
+
+def _side_label(game, members):
+    return " & ".join(game.names[member] for member in members)
+
+
+def _render_remove(game, number, *, action, conflict=False, status=200):
+    return render_template(
+        "hands/remove.html", game=game, number=number, hand=_hand_summary(game, number), action=action,
+        conflict=conflict, side_label=lambda members: _side_label(game, members),
+        breakdown_labels=BREAKDOWN_LABELS, points=points, signed=signed, board_url=board_url(game.id),
+    ), status
 
 
 @bp.route("/games/<game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
 def delete(game_id, number):
-    abort(404)
+    game = _editable_game_or_abort(game_id)
+    if not 1 <= number <= len(game.hands):
+        abort(404, description=NO_HAND.format(number=number))
+    if request.method == "GET":
+        return _render_remove(game, number, action="delete")
+    db = store.get_db()
+    try:
+        service.delete_hand(db, game_id, number, expected_version=_int_or_none(request.form.get("expected_version")))
+    except store.VersionConflict:
+        return _render_remove(_game_or_404(game_id), number, action="delete", conflict=True, status=409)
+    except store.NotFound:
+        abort(404, description=NO_HAND.format(number=number))
+    except InvalidHand as error:
+        flash("Hand {} cannot be deleted: {}".format(number, " ".join(p.message for p in error.problems)), "error")
+        return redirect(board_url(game_id), code=303)
+    flash(f"Hand {number} deleted; the totals after it are counted again.", "success")
+    return redirect(board_url(game_id), code=303)
 
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id):
-    abort(404)
+    game = _editable_game_or_abort(game_id)
+    if not game.hands:
+        flash("There is no hand to undo.", "info")
+        return redirect(board_url(game_id), code=303)
+    number = len(game.hands)
+    expected = _int_or_none(request.form.get("expected_version"))
+    if expected is None:
+        # Not sent from a form that named the hand: ask first.
+        return _render_remove(game, number, action="undo")
+    db = store.get_db()
+    try:
+        service.delete_hand(db, game_id, number, expected_version=expected)
+    except store.VersionConflict:
+        return _render_remove(_game_or_404(game_id), len(_game_or_404(game_id).hands) or number,
+                              action="undo", conflict=True, status=409)
+    except store.NotFound:
+        abort(404, description=NO_GAME)
+    flash(f"Hand {number} removed.", "success")
+    return redirect(board_url(game_id), code=303)

@@ -1,0 +1,190 @@
+"""The new-game form: rule set, its house rules, names, seats and totals carried over.
+
+Every field is named like the API's path (``options-target`` is
+``options.target``, ``names-1`` is ``names[1]``), so the service's problems
+land beside the field they are about. Fields that only some rule sets use
+carry conditions on the ``rules`` control (see :mod:`.hands`): the page shows
+them all without JavaScript, each with the rule sets it is for.
+"""
+
+from flask_wtf import FlaskForm
+from wtforms import Form, FormField, RadioField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import ValidationError
+
+from ..canasta.rules import OPTION_SPECS, PRESETS
+from ..service import MAX_NAME_LENGTH, MAX_SEATS
+from .hands import CountField, is_active, when_attr
+
+MOST_SCORERS = max(preset.scorers for preset in PRESETS.values())
+DEFAULT_RULES = "classic"
+
+
+def preset_summary(ruleset):
+    """One line under a rule set's name: ``4 players · 2 teams · game to 5,000``."""
+    scorers = f"{ruleset.scorers} {ruleset.scorer_label}s"
+    return f"{ruleset.players} players · {scorers} · game to {ruleset.target:,}"
+
+
+def presets_where(test):
+    return tuple(preset.id for preset in PRESETS.values() if test(preset))
+
+
+def game_conditions(name):
+    """Return the rule sets (as ``{"rules": (...)}``) for which a field is used; ``{}`` = all of them.
+
+    >>> game_conditions("names-2")
+    {'rules': ('classic-3p', 'classic-6p-3teams')}
+    >>> game_conditions("options-target")
+    {}
+    """
+    group, _, rest = name.partition("-")
+    if group == "options":
+        spec = next(spec for spec in OPTION_SPECS if spec.name == rest)
+        allowed = presets_where(spec.applies_to)
+    elif group in ("names", "start_totals") and rest.isdigit():
+        allowed = presets_where(lambda preset: preset.scorers > int(rest))
+    elif group == "seats" and rest.isdigit():
+        allowed = presets_where(lambda preset: preset.players > int(rest))
+    else:
+        return {}
+    return {} if len(allowed) == len(PRESETS) else {"rules": allowed}
+
+
+def applies_note(name):
+    """Words that say which rule sets a field is for (shown without JavaScript), or ""."""
+    allowed = game_conditions(name).get("rules")
+    if not allowed:
+        return ""
+    return "Only for " + ", ".join(PRESETS[rules].name for rules in allowed) + "."
+
+
+def _options_form():
+    fields = {}
+    for spec in OPTION_SPECS:
+        if spec.choices:
+            choices = [SelectChoice(str(value), label) for value, label in spec.choices]
+            fields[spec.name] = RadioField(spec.label, choices=choices, default=str(spec.choices[0][0]))
+        else:
+            fields[spec.name] = CountField(spec.label, example=5000, step=5, stepper=False,
+                                           render_kw={"min": spec.minimum, "max": spec.maximum})
+    return type("OptionsForm", (Form,), fields)
+
+
+def _numbered(prefix, count, make):
+    return type(prefix, (Form,), {str(index): make(index) for index in range(count)})
+
+
+def _total_field(index):
+    return StringField(f"Total {index + 1}", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+
+
+class NewGameForm(FlaskForm):
+    rules = RadioField(
+        "Rule set",
+        choices=[SelectChoice(preset.id, preset.name) for preset in PRESETS.values()],
+        default=DEFAULT_RULES,
+    )
+    options = FormField(_options_form())
+    names = FormField(_numbered("Names", MOST_SCORERS, lambda i: StringField(
+        f"Name {i + 1}", render_kw={"maxlength": MAX_NAME_LENGTH, "autocomplete": "off"})))
+    seats = FormField(_numbered("Seats", MAX_SEATS, lambda i: StringField(
+        f"Seat {i + 1}", render_kw={"maxlength": MAX_NAME_LENGTH, "autocomplete": "off"})))
+    start_totals = FormField(_numbered("StartTotals", MOST_SCORERS, _total_field))
+
+    def validate_rules(self, field):
+        if field.data not in PRESETS:
+            raise ValidationError("Choose one of the rule sets.")
+
+    @property
+    def ruleset(self):
+        return PRESETS.get(self.rules.data) or PRESETS[DEFAULT_RULES]
+
+    def values(self):
+        return {"rules": self.rules.data or ""}
+
+    def when(self, name):
+        return when_attr(game_conditions(name))
+
+    def shown(self, name):
+        return is_active(game_conditions(name), self.values())
+
+    def scorer_word(self, index, rules_id=None):
+        ruleset = PRESETS[rules_id] if rules_id else self.ruleset
+        return f"{ruleset.scorer_label.capitalize()} {index + 1}"
+
+    def chosen_options(self):
+        """The options the chosen rule set offers, as the service takes them (empty target = the preset's)."""
+        chosen = {}
+        for spec in OPTION_SPECS:
+            if not spec.applies_to(self.ruleset):
+                continue
+            field = self.options.form[spec.name]
+            if spec.choices:
+                by_text = {str(value): value for value, _ in spec.choices}
+                chosen[spec.name] = by_text.get(field.data, field.data)
+            elif field.data is not None:
+                chosen[spec.name] = field.data
+        return chosen
+
+    def chosen_names(self):
+        """One name per scorer; an empty one becomes "Team 1" / "Player 1"."""
+        names = []
+        for index in range(self.ruleset.scorers):
+            typed = (self.names.form[str(index)].data or "").strip()
+            names.append(typed or self.scorer_word(index))
+        return names
+
+    def chosen_seats(self):
+        """The seats typed, one per player, or [] when none is."""
+        seats = [(self.seats.form[str(index)].data or "").strip() for index in range(self.ruleset.players)]
+        return seats if any(seats) else []
+
+    def chosen_totals(self):
+        """The totals carried over, or None when none is typed. Raises ValueError on text that is no number."""
+        fields = [self.start_totals.form[str(index)] for index in range(self.ruleset.scorers)]
+        if not any((field.data or "").strip() for field in fields):
+            return None
+        totals, bad = [], False
+        for field in fields:
+            text = (field.data or "").strip().replace("\u2212", "-")
+            cleaned = text.replace(",", "").replace(" ", "").replace("_", "").replace("'", "")
+            if not cleaned:
+                totals.append(0)
+                continue
+            try:
+                totals.append(int(cleaned))
+            except ValueError:
+                field.errors = list(field.errors) + [f"Type a whole number, like 2,340 (“{text[:20]}” is not one)."]
+                bad = True
+        if bad:
+            raise ValueError("not a number")
+        return totals
+
+    def place(self, path, message):
+        """Show a service problem (``names[1]``, ``options.target``, ``seats``) beside its field."""
+        name = path.replace("[", "-").replace("].", "-").replace("]", "").replace(".", "-")
+        fields = {field.name: field for field in _walk(self)}
+        while name:
+            field = fields.get(name)
+            if field is not None and not isinstance(field, FormField):
+                field.errors = list(field.errors) + [message]
+                return
+            if field is not None:
+                self.group_errors.setdefault(name, []).append(message)
+                return
+            name = name.rpartition("-")[0]
+        self.form_errors.append(message)
+
+    @property
+    def group_errors(self):
+        if not hasattr(self, "_group_errors"):
+            self._group_errors = {}
+        return self._group_errors
+
+
+def _walk(form):
+    for field in form:
+        yield field
+        if isinstance(field, FormField):
+            yield from _walk(field.form)
