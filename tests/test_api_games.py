@@ -1,12 +1,17 @@
 """The games API: start, read, add, replace and delete hands; keys, versions and repeated requests."""
 
 import json
+import os
+import re
+import shlex
 import threading
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 
+from scorekeeper import access
 from scorekeeper import db as store
 
 WORKED = [{"melded_points": 120, "hand_points": 15, "natural_canastas": 0, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
@@ -551,3 +556,131 @@ def test_concurrent_copies_of_one_request_add_one_hand(live_server):
     with urllib.request.urlopen(f"{live_server.url}/api/v1/games/{game['id']}") as response:
         data = json.loads(response.read())
     assert len(data["hands"]) == 1 and data["version"] == 1
+
+
+# --- the documentation's examples ------------------------------------------------------------------
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```\n", re.S | re.M)
+ANSWER = re.compile(r"^\*\*Answer\*\* `(\d{3})[^`]*`(.*)$", re.M)
+HEADER = re.compile(r"`([A-Za-z-]+): ([^`]+)`")
+FIXED_TIME = "2026-03-14T19:30:00+00:00"
+
+
+def _examples(text):
+    """Yield (curl command, answer line match or None, json block match or None) in page order."""
+    blocks = list(FENCE.finditer(text))
+    for index, block in enumerate(blocks):
+        if block.group(1) != "sh" or not block.group(2).startswith("curl"):
+            continue
+        next_curl = next((b.start() for b in blocks[index + 1:] if b.group(1) == "sh" and b.group(2).startswith("curl")), len(text))
+        answer = ANSWER.search(text, block.end(), next_curl)
+        body = None
+        if answer:
+            following = blocks[index + 1] if index + 1 < len(blocks) else None
+            if following and following.group(1) == "json" and following.start() < next_curl:
+                body = following
+        yield block.group(2), answer, body
+
+
+def _variables(text):
+    """The shell variables the page sets (``GAME=...``), for its commands and the ids the app hands out."""
+    found = {}
+    for block in FENCE.finditer(text):
+        if block.group(1) == "sh":
+            found.update(re.findall(r"^([A-Z]+)=(\S+)$", block.group(2), re.M))
+    return found
+
+
+def _request(command, variables):
+    """Turn one documented curl command into test-client arguments."""
+    words = shlex.split(command.replace("\\\n", " "))
+    assert words[0] == "curl"
+    method, headers, data, url = None, {}, None, None
+    words = iter(words[1:])
+    for word in words:
+        if word == "-X":
+            method = next(words)
+        elif word == "-H":
+            name, _, value = next(words).partition(": ")
+            headers[name] = value
+        elif word == "-d":
+            data = next(words)
+        elif word == "-o":
+            next(words)
+        elif word.startswith("http"):
+            url = word
+        else:
+            assert word in ("-s", "-i"), word
+    for name, value in variables.items():
+        url = url.replace(f"${name}", value)
+        headers = {key: text.replace(f"${name}", value) for key, text in headers.items()}
+    path = re.sub(r"^https?://[^/]+", "", url)
+    return path, (method or ("POST" if data is not None else "GET")), headers, data
+
+
+def _contains(shown, actual):
+    """True when every field a shortened example shows is in the answer; a list shown is its first entries."""
+    if isinstance(shown, dict):
+        return isinstance(actual, dict) and all(key in actual and _contains(value, actual[key]) for key, value in shown.items())
+    if isinstance(shown, list):
+        return isinstance(actual, list) and len(shown) <= len(actual) and all(map(_contains, shown, actual))
+    return shown == actual and type(shown) is type(actual)
+
+
+def _pretty(value, indent=0, lead=0, width=100):
+    """JSON laid out for reading: a value that fits on its line stays on it (``lead``: text before it)."""
+    inline = json.dumps(value, ensure_ascii=False)
+    if indent + lead + len(inline) <= width or not isinstance(value, (dict, list)) or not value:
+        return inline
+    pad = " " * (indent + 2)
+    if isinstance(value, dict):
+        items = [f"{pad}{json.dumps(key)}: {_pretty(item, indent + 2, len(json.dumps(key)) + 2, width)}"
+                 for key, item in value.items()]
+        opening, closing = "{", "}"
+    else:
+        items = [pad + _pretty(item, indent + 2, 0, width) for item in value]
+        opening, closing = "[", "]"
+    return opening + "\n" + ",\n".join(items) + "\n" + " " * indent + closing
+
+
+def test_every_example_of_the_api_docs_is_answered_as_shown(client, monkeypatch):
+    """docs/api.md's commands, sent in order to a fresh app, get the answers the page shows.
+
+    UPDATE_API_DOCS=1 rewrites the page's answers from the app (shortened ones stay as written).
+    """
+    text = DOCS.read_text()
+    variables = _variables(text)
+    ids, keys = iter([variables["GAME"]]), iter([variables["KEY"]])
+    monkeypatch.setattr(access, "new_game_id", lambda: next(ids))
+    monkeypatch.setattr(access, "new_edit_key", lambda: next(keys))
+    monkeypatch.setattr(store, "now", lambda: FIXED_TIME)
+    update = os.environ.get("UPDATE_API_DOCS") == "1"
+    replacements, checked = [], 0
+    for command, answer, body in _examples(text):
+        if answer is None:
+            continue
+        path, method, headers, data = _request(command, variables)
+        response = client.open(path, method=method, headers=headers, data=data)
+        where = f"{method} {path}"
+        assert response.status_code == int(answer.group(1)), (where, response.get_data(as_text=True))
+        for name, value in HEADER.findall(answer.group(2)):
+            assert response.headers.get(name) == value, (where, name)
+        if body is None:
+            assert response.data == b"", where
+            checked += 1
+            continue
+        shortened = "shortened" in answer.group(2)
+        shown = json.loads(body.group(2))
+        if update and (not shortened or shown == {}):
+            replacements.append((body.start(2), body.end(2), _pretty(response.get_json()) + "\n"))
+        elif shortened:
+            assert shown and _contains(shown, response.get_json()), (where, response.get_json())
+        else:
+            assert response.get_json() == shown, (where, response.get_json())
+        checked += 1
+    if replacements:
+        for start, end, new in reversed(replacements):
+            text = text[:start] + new + text[end:]
+        DOCS.write_text(text)
+    assert checked >= 20, "the page lost its examples"
