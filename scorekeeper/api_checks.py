@@ -1,0 +1,367 @@
+"""The rules checks as JSON: initial meld, one meld, the discard pile and going out.
+
+Each view reads the body field by field (every wrong field is one entry of a
+422 answer, with its path), asks ``canasta.checks`` and answers what it found.
+A broken rule of the game is part of a 200 answer; only input that cannot be
+read or cannot exist (a sixth joker) is refused.
+"""
+
+from flask import Blueprint
+
+from .api import BadBody, bad_body, json_response, read_json_object, rule_problems
+from .canasta import checks
+from .canasta.cards import NATURAL_RANKS, Card, Rank, format_cards, parse_cards, parse_meld_groups
+from .canasta.errors import CanastaError, CardError
+from .canasta.fields import FieldReader, join
+from .canasta.melds import Meld, meld_problems
+from .canasta.rules import MAX_TOTAL, MODERN, resolve
+
+bp = Blueprint("api_checks", __name__, url_prefix="/api/v1/check")
+CSRF_EXEMPT = True  # answers questions, changes nothing, reads no cookie
+
+INITIAL_FIELDS = ("rules", "options", "total", "cards", "pile_top", "going_out")
+MELD_FIELDS = ("rules", "options", "cards", "going_out", "initial")
+PILE_FIELDS = (
+    "rules", "options", "pile_top", "frozen", "side_has_melded", "side_meld_ranks", "hand", "pile_size",
+    "side_meld_counts", "dead_ranks",
+)
+GOING_OUT_FIELDS = (
+    "rules", "options", "canastas", "side_has_melded", "player_has_melded", "hand", "side_melds", "total",
+)
+GOING_OUT_CHOICES = {"classic": ("no", "out", "concealed"), MODERN: ("no", "out")}
+MAX_PILE = 108 * 3 // 2  # more than any pile can hold with three decks
+MAX_CANASTAS = 30
+
+
+class BodyReader(FieldReader):
+    """A FieldReader for a check's body: rule set, card text and ranks, with the problems collected."""
+
+    def __init__(self, body, allowed):
+        super().__init__()
+        self.body = self.mapping(body, "", "The request", allowed) or {}
+        self.ruleset = self.options = None
+        try:
+            self.ruleset, self.options = resolve(self.body.get("rules"), self.body.get("options"))
+        except CanastaError as error:
+            self.extend(error.problems)
+
+    def has(self, name):
+        return name in self.body and self.body[name] is not None
+
+    def cards(self, name, *, required=True, groups=False):
+        """Return the cards of a card-text field (as groups when ``groups``), or None."""
+        value = self.body.get(name)
+        if value is None:
+            if required:
+                self.problem(name, 'Give the cards as text, like "K K Q Q 2".')
+            return None
+        try:
+            return parse_meld_groups(value, name) if groups else parse_cards(value, name)
+        except CardError as error:
+            self.extend(error.problems)
+            return None
+
+    def one_card(self, name, *, required):
+        """Return the one card a field names (the top of the pile), or None."""
+        value = self.body.get(name)
+        if value is None or value == "":
+            if required:
+                self.problem(name, "Give the top card of the pile, like K.")
+            return None
+        try:
+            cards = parse_cards(value, name)
+        except CardError as error:
+            self.extend(error.problems)
+            return None
+        if len(cards) != 1:
+            self.problem(name, f"Give one card, the top card of the pile; this has {len(cards)}.")
+            return None
+        return cards[0]
+
+    def flag(self, name, label, default=False):
+        if not self.has(name):
+            return default
+        return self.boolean(self.body[name], name, label)
+
+    def rank(self, value, where):
+        if isinstance(value, str):
+            try:
+                rank = Rank.from_text(value)
+            except ValueError:
+                rank = None
+            if rank in NATURAL_RANKS:
+                return rank
+        self.problem(where, "Give a rank of a meld: 4 to 10, J, Q, K or A.")
+        return None
+
+    def ranks(self, name, label):
+        values = self.sequence(self.body.get(name, []), name, label, len(NATURAL_RANKS)) or []
+        ranks = [self.rank(value, join(name, index)) for index, value in enumerate(values)]
+        return [rank for rank in ranks if rank is not None]
+
+    def total(self, name="total", default=0):
+        if not self.has(name):
+            return default
+        return self.integer(self.body[name], name, "The total before the hand", low=-MAX_TOTAL, high=MAX_TOTAL,
+                            example=1500)
+
+    def going_out(self):
+        if not self.has("going_out"):
+            return "no"
+        family = self.ruleset.family if self.ruleset is not None else "classic"
+        return self.choice(self.body["going_out"], "going_out", "going_out", GOING_OUT_CHOICES[family])
+
+    def finish(self):
+        """Raise InvalidHand with every problem found so far."""
+        self.raise_if_any()
+
+
+def _answer(read, check, shape):
+    """Run a check: 400 for a body that is no JSON object, 422 for every problem, else 200."""
+    try:
+        body, _ = read_json_object()
+    except BadBody as error:
+        return bad_body(error)
+    try:
+        arguments = read(body)
+        answer = shape(check(**arguments), arguments)
+    except CanastaError as error:
+        return rule_problems(error)
+    response = json_response(answer)
+    response.cache_control.no_store = True
+    return response
+
+
+def card_text(card: Card | None):
+    return format_cards([card]) if card is not None else None
+
+
+def meld_json(ruleset, meld: checks.CheckedMeld):
+    """Return one checked meld as JSON-ready data."""
+    return {
+        "cards": meld.text,
+        "label": meld.label,
+        "points": meld.points,
+        "from_pile": card_text(meld.from_pile),
+        "adds_to": meld.adds_to.label if meld.adds_to is not None else None,
+        "canasta": meld.kind(ruleset),
+        "problems": list(meld.problems),
+    }
+
+
+# --- initial meld --------------------------------------------------------------------------------
+
+
+def read_initial_meld(body):
+    reader = BodyReader(body, INITIAL_FIELDS)
+    text = reader.body.get("cards")
+    grouped = isinstance(text, str) and "|" in text
+    cards = reader.cards("cards", groups=grouped)
+    pile_top = reader.one_card("pile_top", required=False)
+    total = reader.total()
+    going_out = reader.going_out()
+    if cards is not None and not cards:
+        reader.problem("cards", 'Give the cards you want to meld, like "K K Q Q 2".')
+    reader.finish()
+    return {
+        "ruleset": reader.ruleset, "options": reader.options, "total": total,
+        "cards": None if grouped else cards, "groups": cards if grouped else None,
+        "pile_top": pile_top, "going_out": going_out,
+    }
+
+
+def initial_meld_json(check: checks.InitialMeldCheck, arguments):
+    ruleset = arguments["ruleset"]
+    return {
+        "melds": [meld_json(ruleset, meld) for meld in check.melds],
+        "points": check.points,
+        "minimum": check.minimum,
+        "meets_minimum": check.meets_minimum,
+        "short_by": check.short_by,
+        "problems": list(check.problems),
+        "table_minimum": check.table_minimum,
+        "pile_top_counts": check.pile_top_counts,
+    }
+
+
+@bp.post("/initial-meld")
+def initial_meld():
+    """Whether cards from hand (and the pile's top card) reach the side's initial-meld minimum."""
+    return _answer(read_initial_meld, checks.check_initial_meld, initial_meld_json)
+
+
+# --- one meld ------------------------------------------------------------------------------------
+
+
+def read_meld(body):
+    reader = BodyReader(body, MELD_FIELDS)
+    groups = reader.cards("cards", groups=True)
+    if groups is not None and len(groups) > 1:
+        reader.problem("cards", "Check one meld at a time: leave out the |.")
+    elif groups is not None and not groups:
+        reader.problem("cards", "Give the cards of the meld, like K K K 2.")
+    going_out = reader.going_out() if reader.has("going_out") else None
+    initial = reader.flag("initial", "initial", default=None)
+    reader.finish()
+    return {"ruleset": reader.ruleset, "options": reader.options, "cards": groups[0],
+            "going_out": None if going_out is None else going_out != "no", "initial": initial}
+
+
+def meld_check_json(check: checks.MeldCheck, arguments):
+    meld = check.meld
+    rank = None if meld is None or meld.rank is None else meld.rank.symbol
+    return {
+        "legal": check.legal,
+        "problems": list(check.problems),
+        "cards": format_cards(list(check.cards)),
+        "rank": rank,
+        "label": meld.label if meld is not None else None,
+        "naturals": meld.naturals if meld else 0,
+        "twos": meld.twos if meld else 0,
+        "jokers": meld.jokers if meld else 0,
+        "size": len(check.cards),
+        "make_up": check.make_up,
+        "is_canasta": check.is_canasta,
+        "kind": check.kind,
+        "kind_label": check.kind_label,
+        "points": check.points,
+        "bonus": check.bonus,
+        "total": check.points + check.bonus,
+        "cards_to_canasta": check.cards_to_canasta,
+        "penalty_if_unfinished": check.penalty_if_unfinished,
+    }
+
+
+@bp.post("/meld")
+def meld():
+    """Whether cards make a legal meld, and its kind, card points and canasta bonus."""
+    return _answer(read_meld, checks.check_meld, meld_check_json)
+
+
+# --- the discard pile -------------------------------------------------------------------------
+
+
+def read_pile(body):
+    reader = BodyReader(body, PILE_FIELDS)
+    pile_top = reader.one_card("pile_top", required=True)
+    hand = reader.cards("hand")
+    if hand is not None and not hand:
+        reader.problem("hand", 'Give the cards in your hand, like "Q Q 5 9".')
+    frozen = reader.flag("frozen", "frozen")
+    melded_given = reader.has("side_has_melded")
+    side_has_melded = reader.flag("side_has_melded", "side_has_melded")
+    ranks = reader.ranks("side_meld_ranks", "side_meld_ranks")
+    side_melds = dict.fromkeys(ranks)
+    counts = reader.body.get("side_meld_counts")
+    if counts is not None:
+        if not isinstance(counts, dict):
+            reader.problem("side_meld_counts", 'side_meld_counts must be an object of ranks and counts, like {"Q": 5}.')
+        else:
+            for key, value in counts.items():
+                where = join("side_meld_counts", key)
+                rank = reader.rank(key, where)
+                count = reader.integer(value, where, "Cards in a meld", low=3, high=24)
+                if rank is not None and count is not None:
+                    side_melds[rank] = count
+    dead = reader.ranks("dead_ranks", "dead_ranks")
+    pile_size = None
+    if reader.has("pile_size"):
+        pile_size = reader.integer(reader.body["pile_size"], "pile_size", "The size of the pile", low=1, high=MAX_PILE)
+    if side_melds and melded_given and side_has_melded is False:
+        reader.problem("side_has_melded", "Your side has melds on the table, so it has melded: "
+                                          "side_has_melded must be true.")
+    reader.finish()
+    return {
+        "ruleset": reader.ruleset, "options": reader.options, "pile_top": pile_top, "hand": hand,
+        "frozen": frozen, "side_has_melded": side_has_melded or bool(side_melds), "side_melds": side_melds,
+        "pile_size": pile_size, "dead_ranks": dead,
+    }
+
+
+def pile_json(check: checks.PileCheck, arguments):
+    return {
+        "can_take": check.can_take,
+        "ways": [{"way": way.way, "cards": format_cards(list(way.cards)), "message": way.message} for way in check.ways],
+        "reason": check.reason,
+        "reasons": list(check.reasons),
+        "frozen": check.frozen,
+        "frozen_because": list(check.frozen_because),
+        "notes": list(check.notes),
+    }
+
+
+@bp.post("/pile")
+def pile():
+    """Whether a player may take the discard pile, every way to, and otherwise why not."""
+    return _answer(read_pile, checks.check_pile, pile_json)
+
+
+# --- going out ---------------------------------------------------------------------------------
+
+
+def read_side_melds(reader, ruleset, options, groups):
+    """Return the side's melds on the table from card groups, each checked; problems under side_melds."""
+    melds = []
+    for number, group in enumerate(groups, start=1):
+        try:
+            meld = Meld.from_cards(group)
+        except CardError as error:
+            reader.problem("side_melds", f"Meld {number} ({format_cards(group)}): {error}")
+            continue
+        problems = meld_problems(ruleset, options, meld, going_out=False)
+        for problem in problems:
+            reader.problem("side_melds", f"Meld {number} ({format_cards(group)}): {problem.message}")
+        if not problems:
+            melds.append(meld)
+    return melds
+
+
+def read_going_out(body):
+    reader = BodyReader(body, GOING_OUT_FIELDS)
+    hand = reader.cards("hand")
+    canastas = 0
+    if reader.has("canastas"):
+        canastas = reader.integer(reader.body["canastas"], "canastas", "The number of canastas", high=MAX_CANASTAS)
+    groups = reader.cards("side_melds", required=False, groups=True) or []
+    side_melds = []
+    if groups and reader.ruleset is not None:
+        side_melds = read_side_melds(reader, reader.ruleset, reader.options, groups)
+    melded_given = reader.has("side_has_melded")
+    side_has_melded = reader.flag("side_has_melded", "side_has_melded", default=bool(groups))
+    player_has_melded = reader.flag("player_has_melded", "player_has_melded", default=None)
+    total = reader.total(default=None)
+    if groups and melded_given and side_has_melded is False:
+        reader.problem("side_has_melded", "Your side has melds on the table, so it has melded: "
+                                          "side_has_melded must be true.")
+    if player_has_melded and side_has_melded is False:
+        reader.problem("player_has_melded", "A player who melded has made the side meld: side_has_melded must be true.")
+    reader.finish()
+    return {
+        "ruleset": reader.ruleset, "options": reader.options, "hand": hand, "canastas": canastas,
+        "side_has_melded": side_has_melded, "player_has_melded": player_has_melded,
+        "side_melds": side_melds, "total": total,
+    }
+
+
+def going_out_json(check: checks.GoingOutCheck, arguments):
+    ruleset = arguments["ruleset"]
+    return {
+        "can_go_out": check.can_go_out,
+        "reasons": list(check.reasons),
+        "canastas_needed": check.canastas_needed,
+        "canastas": check.canastas,
+        "canastas_after": check.canastas_after,
+        "must_discard": check.must_discard,
+        "concealed": check.concealed,
+        "bonus": check.bonus,
+        "plan": {"melds": [meld_json(ruleset, meld) for meld in check.melds], "discard": card_text(check.discard)},
+        "conditions": list(check.conditions),
+        "notes": list(check.notes),
+    }
+
+
+@bp.post("/going-out")
+def going_out():
+    """Whether a player may go out this turn, how, and the rules of going out."""
+    return _answer(read_going_out, checks.check_going_out, going_out_json)
+
