@@ -9,6 +9,7 @@ problem at once; both carry the ``{"errors": [{"field", "message"}]}`` body.
 import json
 
 from flask import Blueprint, current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from .canasta.errors import CanastaError
 from .canasta.rules import rules_catalog
@@ -44,6 +45,11 @@ def read_json_object():
     if not request.is_json:
         raise BadBody("Send the body as JSON, with the header Content-Type: application/json.")
     raw = request.get_data(cache=True)
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit is not None and request.content_length is None and len(raw) >= limit:
+        # A chunked body has no Content-Length to refuse up front: Werkzeug stops
+        # reading at the limit, and what it read is only the start of the body.
+        raise RequestEntityTooLarge()
     if not raw.strip():
         raise BadBody("The request has no body: send a JSON object.")
     try:

@@ -1,5 +1,6 @@
 """GET /api/v1/rules and POST /api/v1/score: the engine's numbers, answered as API.md fixes them."""
 
+import io
 import json
 
 import pytest
@@ -194,6 +195,21 @@ def test_too_large_body_is_413_with_errors_body(client):
     response = client.post("/api/v1/score", data=body, content_type="application/json")
     assert response.status_code == 413
     assert errors(response) == {"": "The request is too large; a hand never needs that much."}
+
+
+def test_too_large_chunked_body_is_413(client):
+    """A chunked body has no Content-Length to refuse up front; it is refused once 64 KB are read."""
+    body = json.dumps({"rules": "classic", "sides": WORKED, "padding": "x" * (65 * 1024)}).encode()
+    response = client.post("/api/v1/score", input_stream=io.BytesIO(body), content_type="application/json",
+                           environ_overrides={"wsgi.input_terminated": True})
+    assert response.status_code == 413
+    assert list(errors(response)) == [""]
+
+
+def test_small_chunked_body_is_read(client):
+    response = client.post("/api/v1/score", input_stream=io.BytesIO(API_MD_REQUEST.encode()),
+                           content_type="application/json", environ_overrides={"wsgi.input_terminated": True})
+    assert response.status_code == 200
 
 
 def test_every_problem_is_answered_at_once(client):
