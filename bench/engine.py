@@ -1,0 +1,74 @@
+"""The engine alone: one hand scored, and a whole game recomputed from its stored hands.
+
+The baseline is one request to the bare Flask app through the test client, in
+the same process: what any request costs before the app does anything. The
+engine runs inside requests, so it is measured in those units: scoring the
+hand of a ``POST /api/v1/score`` should cost less than the request around it,
+and recomputing a long game (every scoreboard view and every hand entered does
+it) a small multiple of it, or the scoreboard cannot keep up with the bare app.
+"""
+
+from __future__ import annotations
+
+import timeit
+
+from scorekeeper.canasta.scoring import score_game, score_request
+
+from . import Aim, Budget, Line
+from .hello import create_app
+from .seed import OPTIONS, RULES, SCORE_EXAMPLE, realistic_hands
+
+HAND_AIM = Aim("<=", 1)
+GAME_AIM = Aim("<=", 10)
+
+
+def _microseconds(function, number, repeat, budget: Budget) -> tuple[float, list[float]]:
+    """Return (median µs per call over ``repeat`` timeit runs of ``number`` calls, every run's µs)."""
+    import statistics
+
+    runs = []
+    for _ in range(repeat):
+        if len(runs) >= 3 and budget.over():
+            break
+        runs.append(timeit.timeit(function, number=number) / number * 1e6)
+    return statistics.median(runs), runs
+
+
+def measure(*, hand_number=2000, game_number=50, request_number=1000, repeat=7, game_hands=40,
+            budget_seconds=30.0) -> list[Line]:
+    """Return the lines for one hand and a ``game_hands``-hand game, in µs, against a bare request."""
+    budget = Budget(budget_seconds)
+    client = create_app().test_client()
+    hands = realistic_hands(game_hands)
+
+    def bare_request():
+        client.get("/")
+
+    def one_hand():
+        score_request(SCORE_EXAMPLE)
+
+    def whole_game():
+        score_game(RULES, OPTIONS, None, hands)
+
+    for function in (bare_request, one_hand, whole_game):
+        function()  # warm: imports, caches
+    # Interleaved, so that a busy moment of the machine falls on all three alike.
+    samples: dict[str, list[float]] = {"bare": [], "hand": [], "game": []}
+    for _ in range(repeat):
+        if len(samples["bare"]) >= 3 and budget.over():
+            break
+        samples["bare"] += _microseconds(bare_request, request_number, 1, budget)[1]
+        samples["hand"] += _microseconds(one_hand, hand_number, 1, budget)[1]
+        samples["game"] += _microseconds(whole_game, game_number, 1, budget)[1]
+    import statistics
+
+    bare, hand, game = (statistics.median(samples[key]) for key in ("bare", "hand", "game"))
+    details = {key: [round(value, 2) for value in values] for key, values in samples.items()}
+    return [
+        Line("Engine: score one hand (score_request, API.md example)", hand, "µs", HAND_AIM, bare,
+             "bare Flask request", details={"runs_us": details["hand"], "baseline_runs_us": details["bare"]}),
+        Line(f"Engine: recompute a {game_hands}-hand game (score_game)", game, "µs", GAME_AIM, bare,
+             "bare Flask request",
+             note=f"{game / game_hands:.0f} µs per hand",
+             details={"runs_us": details["game"], "baseline_runs_us": details["bare"]}),
+    ]

@@ -1,0 +1,113 @@
+"""The filled PDF score sheet: a fresh render against WeasyPrint's least, and a repeat ask against a render.
+
+A 30-hand sheet is rendered through the app (``GET /games/<id>/sheet.pdf`` on
+the Flask test client, the app's cache of rendered sheets emptied before each
+ask, so it is the whole work: read the game, score it, fill the template,
+WeasyPrint) and compared with WeasyPrint turning a one-line HTML page into a
+PDF in the same process: the fixed cost of any PDF (fonts, layout, writing).
+Both are warm (rendered once first), then the median of several.
+
+An unchanged sheet asked again with ``If-None-Match`` must answer 304 from the
+game's version alone, without reading the hands or rendering anything.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import Aim, Budget, Line, median_seconds, unavailable
+from .seed import realistic_hands, seed_game
+
+RENDER_AIM = Aim("<=", 3)
+NOT_MODIFIED_AIM = Aim(">=", 50)
+ONE_LINE_PAGE = "<!doctype html><html><head><meta charset=utf-8><title>Hello</title></head><body><p>Hello</p></body></html>"
+
+
+def _forget_rendered_sheets():
+    """Empty the app's in-memory cache of rendered sheets, so the next ask renders."""
+    from scorekeeper import sheets
+
+    cache = getattr(sheets, "_rendered", None)
+    if cache is not None:
+        with sheets._rendered_lock:
+            cache.clear()
+
+
+def _app(workdir: Path):
+    from scorekeeper import create_app
+
+    return create_app({"TESTING": False, "SECRET_KEY": "bench", "DATABASE": str(workdir / "sheet.db"),
+                       "WTF_CSRF_ENABLED": False})
+
+
+def measure(workdir: Path, *, renders=5, asks=200, hands=30, budget_seconds=60.0) -> list[Line]:
+    """Return the lines for a fresh ``hands``-hand sheet and for asking it again with its ETag."""
+    from weasyprint import HTML
+
+    from scorekeeper import db as store
+
+    render_what = f"PDF sheet, {hands} hands: fresh render (GET /games/<id>/sheet.pdf)"
+    again_what = "PDF sheet asked again, If-None-Match: 304"
+    budget = Budget(budget_seconds)
+    workdir.mkdir(parents=True, exist_ok=True)
+    app = _app(workdir)
+    database = store.connect(workdir / "sheet.db")
+    try:
+        game_id, _ = seed_game(database, realistic_hands(hands))
+    finally:
+        database.close()
+    client = app.test_client()
+    url = f"/games/{game_id}/sheet.pdf"
+
+    def fresh():
+        _forget_rendered_sheets()
+        response = client.get(url)
+        if response.status_code != 200 or not response.data.startswith(b"%PDF-"):
+            raise RuntimeError(f"GET {url} answered {response.status_code} {response.mimetype}")
+        return response
+
+    def one_line():
+        HTML(string=ONE_LINE_PAGE).write_pdf()
+
+    try:
+        first = fresh()  # warm: imports, fonts, templates, the parsed print.css
+    except RuntimeError as error:
+        return [unavailable(render_what, "ms", RENDER_AIM, f"not measured: {error}"),
+                unavailable(again_what, "ms", NOT_MODIFIED_AIM, f"not measured: {error}")]
+    one_line()
+    etag = first.headers.get("ETag")
+    pages = first.data.count(b"/Type /Page\n") or first.data.count(b"/Type/Page")
+    # Interleaved pairs: a busy moment of the machine weighs on both alike.
+    sheet_times, baseline_times = [], []
+    for _ in range(renders):
+        if len(sheet_times) >= 3 and budget.over():
+            break
+        sheet_times.append(median_seconds(fresh, 1)[0])
+        baseline_times.append(median_seconds(one_line, 1)[0])
+    import statistics
+
+    sheet_ms = statistics.median(sheet_times) * 1000
+    baseline_ms = statistics.median(baseline_times) * 1000
+    lines = [Line(render_what, sheet_ms, "ms", RENDER_AIM, baseline_ms, "one-line page, WeasyPrint",
+                  note=f"{len(first.data) / 1024:.0f} KB PDF",
+                  details={"runs_ms": [round(t * 1000, 1) for t in sheet_times],
+                           "baseline_runs_ms": [round(t * 1000, 1) for t in baseline_times],
+                           "pdf_bytes": len(first.data), "pages": pages})]
+    if not etag:
+        lines.append(unavailable(again_what, "ms", NOT_MODIFIED_AIM, "not measured: the sheet has no ETag"))
+        return lines
+
+    def again():
+        response = client.get(url, headers={"If-None-Match": etag})
+        if response.status_code != 304:
+            raise RuntimeError(f"asked again with its ETag, the sheet answered {response.status_code}, not 304")
+
+    try:
+        again()
+    except RuntimeError as error:
+        lines.append(unavailable(again_what, "ms", NOT_MODIFIED_AIM, str(error)))
+        return lines
+    again_seconds, made = median_seconds(again, asks, budget)
+    lines.append(Line(again_what, again_seconds * 1000, "ms", NOT_MODIFIED_AIM, sheet_ms, "fresh render",
+                      speedup=True, details={"asks": made}))
+    return lines

@@ -1,0 +1,152 @@
+"""Page weight: the scoreboard with everything it loads, as a phone on a weak signal fetches it.
+
+The page's HTML is parsed for what a browser would fetch before the page is
+complete (stylesheets, scripts, images, icons, preloads), stylesheets for their
+``url(...)`` and ``@import``; each is fetched once and the uncompressed bytes
+are summed. Anything on another site fails the page: it is a request the app
+does not control, and a privacy leak.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+from . import Aim, Line, unavailable
+from .seed import realistic_hands, seed_game
+
+KB_AIM = Aim("<=", 30, on="value", unit="KB")
+REQUESTS_AIM = Aim("<=", 4, on="value", unit="requests")
+FOREIGN_AIM = Aim("<=", 0, on="value", unit="requests")
+HOST = "localhost"
+CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3""")
+LOADED_RELS = {"stylesheet", "icon", "shortcut", "apple-touch-icon", "preload", "modulepreload", "manifest", "mask-icon"}
+
+
+class _Loads(HTMLParser):
+    """Collects the URLs a page loads by itself (not links the player may follow)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag == "link":
+            rels = set((attributes.get("rel") or "").lower().split())
+            if rels & LOADED_RELS and attributes.get("href"):
+                self.urls.append(attributes["href"])
+        elif tag in ("script", "img", "iframe", "audio", "video", "source", "embed", "input") and attributes.get("src"):
+            if tag != "input" or (attributes.get("type") or "").lower() == "image":
+                self.urls.append(attributes["src"])
+        elif tag == "object" and attributes.get("data"):
+            self.urls.append(attributes["data"])
+        if attributes.get("srcset"):
+            self.urls += [part.strip().split()[0] for part in attributes["srcset"].split(",") if part.strip()]
+        if tag == "video" and attributes.get("poster"):
+            self.urls.append(attributes["poster"])
+
+
+def loaded_urls(html: str) -> list[str]:
+    """Return the URLs ``html`` makes a browser load, in page order."""
+    parser = _Loads()
+    parser.feed(html)
+    parser.close()
+    return parser.urls
+
+
+def css_urls(css: str) -> list[str]:
+    """Return the URLs a stylesheet loads (``url(...)``, ``@import``), leaving out inline ``data:`` ones."""
+    urls = []
+    for match in CSS_URL.finditer(css):
+        url = (match.group(2) or match.group(4) or "").strip()
+        if url and not url.startswith(("data:", "#")):
+            urls.append(url)
+    return urls
+
+
+def is_foreign(url: str, host=HOST) -> bool:
+    """True when ``url`` (absolute, or scheme-relative ``//``) names another host than the app's."""
+    parts = urlsplit(url)
+    return bool(parts.netloc) and parts.hostname != host
+
+
+def page_weight(client, path, host=HOST) -> dict:
+    """Return what the page at ``path`` weighs: ``{"requests": [(url, status, bytes)], "bytes", "foreign"}``.
+
+    ``client`` is a Flask test client; the page itself is the first request.
+    """
+    base = f"http://{host}"
+    fetched: list[tuple[str, int, int]] = []
+    foreign: list[str] = []
+    queue = [urljoin(base, path)]
+    seen = set()
+    while queue:
+        url = queue.pop(0)
+        if url in seen or url.startswith("data:"):
+            continue
+        seen.add(url)
+        if is_foreign(url, host):
+            foreign.append(url)
+            continue
+        parts = urlsplit(url)
+        response = client.get(parts.path + (f"?{parts.query}" if parts.query else ""), base_url=base)
+        body = response.get_data()
+        fetched.append((parts.path, response.status_code, len(body)))
+        if response.status_code != 200:
+            continue
+        if response.mimetype == "text/html":
+            queue += [urljoin(url, found) for found in loaded_urls(body.decode("utf-8", "replace"))]
+        elif response.mimetype == "text/css":
+            queue += [urljoin(url, found) for found in css_urls(body.decode("utf-8", "replace"))]
+    return {"requests": fetched, "bytes": sum(size for _, _, size in fetched), "foreign": foreign}
+
+
+def _app(workdir: Path):
+    from scorekeeper import create_app
+
+    return create_app({"TESTING": False, "SECRET_KEY": "bench", "DATABASE": str(workdir / "weight.db"),
+                       "WTF_CSRF_ENABLED": False, "SERVER_NAME": HOST})
+
+
+def _lines(label, weight):
+    listing = ", ".join(f"{path} {size / 1024:.1f} KB" + ("" if status == 200 else f" ({status})")
+                        for path, status, size in weight["requests"])
+    failed = [path for path, status, _ in weight["requests"] if status != 200]
+    kb = weight["bytes"] / 1024
+    details = {"requests": [{"path": p, "status": s, "bytes": b} for p, s, b in weight["requests"]],
+               "foreign": weight["foreign"]}
+    size_line = Line(f"{label}: bytes, uncompressed", None if failed else kb, "KB", KB_AIM,
+                     note=listing + (f"; not 200: {', '.join(failed)}" if failed else ""), details=details)
+    count = len(weight["requests"]) + len(weight["foreign"])
+    count_line = Line(f"{label}: requests", count, "", REQUESTS_AIM, details=details)
+    return size_line, count_line
+
+
+def measure(workdir: Path, *, hands=30) -> list[Line]:
+    """Return the page weight lines of the scorekeeper's scoreboard and of the players' view page."""
+    from scorekeeper import db as store
+
+    workdir.mkdir(parents=True, exist_ok=True)
+    app = _app(workdir)
+    database = store.connect(workdir / "weight.db")
+    try:
+        game_id, edit_key = seed_game(database, realistic_hands(hands))
+    finally:
+        database.close()
+    board_label = f"Scoreboard page, {hands} hands, scorekeeper's phone"
+    view_label = f"View page, {hands} hands, other players' phones"
+    scorekeeper = app.test_client()
+    joined = scorekeeper.get(f"/games/{game_id}/join", query_string={"key": edit_key}, base_url=f"http://{HOST}")
+    if joined.status_code not in (302, 303):
+        why = f"not measured: the edit link answered {joined.status_code}"
+        return [unavailable(f"{board_label}: bytes, uncompressed", "KB", KB_AIM, why)]
+    board = page_weight(scorekeeper, f"/games/{game_id}")
+    view = page_weight(app.test_client(), f"/games/{game_id}/view")
+    lines = [*_lines(board_label, board), *_lines(view_label, view)]
+    foreign = sorted(set(board["foreign"] + view["foreign"]))
+    lines.append(Line("Scoreboard and view pages: requests to another site", len(foreign), "", FOREIGN_AIM,
+                      note=", ".join(foreign), details={"foreign": foreign}))
+    return lines
