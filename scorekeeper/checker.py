@@ -1,0 +1,187 @@
+"""The rules checker pages: the table's referee, one question per page.
+
+Each page is a GET form (a check changes nothing): filled in, it shows the
+engine's answer above the form, and the form keeps what was entered. Every
+number and every rule decision comes from ``canasta.checks``.
+"""
+
+from dataclasses import dataclass
+
+from flask import Blueprint, render_template, request
+
+from . import db as store
+from .canasta.cards import parse_cards, parse_meld_groups
+from .canasta.checks import check_going_out, check_initial_meld, check_meld, check_pile, going_out_conditions
+from .canasta.errors import CanastaError
+from .canasta.rules import resolve
+from .forms.checker import GoingOutForm, InitialMeldForm, MeldForm, PileForm
+from .model import load_game
+
+bp = Blueprint("checker", __name__, url_prefix="/check")
+
+# The rules page's example: king on top, K K and Q Q 2 in hand.
+EXAMPLE = {"cards": "K K | Q Q 2", "pile_top": "K"}
+EXAMPLE_TOTALS = (0, 1500)
+
+
+@dataclass(frozen=True)
+class GameSide:
+    """The scorer of a game a check was opened for, from the scoreboard."""
+
+    game_id: str
+    side: int
+    name: str
+    total: int
+    minimum: int
+    verb: str  # "need" for a team, "needs" for one player
+
+
+def _submitted(field_name):
+    """Return True once the form was sent (its main card field is in the query)."""
+    return field_name in request.args
+
+
+def _engine_problems(form, error: CanastaError):
+    """Show the engine's refusals beside the fields they name; return False."""
+    for problem in error.problems:
+        field = form._fields.get(problem.field.split(".")[0].split("[")[0])
+        if field is None and problem.field.startswith("options."):
+            field = form._fields.get(problem.field.removeprefix("options."))
+        (field.errors if field is not None else form.form_errors).append(problem.message)
+    return False
+
+
+@bp.get("")
+def index():
+    return render_template("checker/index.html")
+
+
+# --- initial meld -------------------------------------------------------------------------
+
+
+def _game_side(game_id, side_text):
+    """Return the GameSide a scoreboard link names, or an error message for the page."""
+    game = load_game(store.get_db(), game_id) if game_id else None
+    if game is None:
+        return None, "That game could not be found: fill in the rule set and the total yourself."
+    try:
+        side = int(side_text)
+    except (TypeError, ValueError):
+        side = -1
+    if not 0 <= side < len(game.names):
+        return None, "That game has no such team or player: fill in the total yourself."
+    verb = "need" if game.ruleset.scorer_label == "team" else "needs"
+    return GameSide(game.id, side, game.names[side], game.score.totals[side],
+                    game.score.next_minimum[side], verb), game
+
+
+def _prefill_from_game(form, game, side: GameSide):
+    form.rules.data = game.rules
+    form.wild_limit.data = game.score.options.wild_limit
+    form.total.data = side.total
+    form.game.data, form.side.data = side.game_id, str(side.side)
+
+
+def _example():
+    """The rules page's example, worked out by the engine at two totals."""
+    ruleset, options = resolve("classic")
+    groups = parse_meld_groups(EXAMPLE["cards"])
+    top = parse_cards(EXAMPLE["pile_top"])[0]
+    return [(total, check_initial_meld(ruleset, options, total, groups=groups, pile_top=top)) for total in EXAMPLE_TOTALS]
+
+
+@bp.get("/initial-meld")
+def initial_meld():
+    form = InitialMeldForm(request.args)
+    side, notice = None, None
+    game_id = request.args.get("game")
+    if game_id:
+        side, found = _game_side(game_id, request.args.get("side"))
+        if side is None:
+            notice = found
+            form.game.data = form.side.data = ""
+        elif not _submitted("cards"):
+            _prefill_from_game(form, found, side)
+    result = None
+    if _submitted("cards") and form.validate():
+        ruleset, options = form.resolved()
+        groups = form.cards.cards
+        grouped = "|" in form.cards.data
+        try:
+            result = check_initial_meld(
+                ruleset, options, form.total.data, None if grouped else form.cards.flat,
+                groups=groups if grouped else None, pile_top=form.top_card, going_out=form.going_out.data)
+        except CanastaError as error:
+            _engine_problems(form, error)
+    status = 200 if result is not None or not form.errors else 422
+    return render_template("checker/initial_meld.html", form=form, result=result, side=side, notice=notice,
+                           ruleset=form.ruleset, example=_example(), example_query=EXAMPLE), status
+
+
+# --- one meld --------------------------------------------------------------------------------
+
+
+@bp.get("/meld")
+def meld():
+    form = MeldForm(request.args)
+    result = None
+    if _submitted("cards") and form.validate():
+        ruleset, options = form.resolved()
+        try:
+            result = check_meld(ruleset, options, form.cards.flat, going_out=form.going_out.data,
+                                initial=form.initial.data if ruleset.family == "modern" else None)
+        except CanastaError as error:
+            _engine_problems(form, error)
+    status = 200 if result is not None or not form.errors else 422
+    return render_template("checker/meld.html", form=form, result=result, ruleset=form.ruleset), status
+
+
+# --- the discard pile ---------------------------------------------------------------------------
+
+
+@bp.get("/pile")
+def pile():
+    form = PileForm(request.args)
+    result = None
+    if _submitted("hand") and form.validate():
+        ruleset, options = form.resolved()
+        counts = form.side_meld_counts
+        try:
+            result = check_pile(
+                ruleset, options, parse_cards(form.pile_top.data)[0], form.hand.flat,
+                frozen=form.frozen.data, side_has_melded=form.side_has_melded.data or bool(counts),
+                side_melds=counts, pile_size=form.pile_size.data,
+                dead_ranks=[parse_cards(rank)[0].rank for rank in form.dead_ranks.data or []])
+        except CanastaError as error:
+            _engine_problems(form, error)
+    status = 200 if result is not None or not form.errors else 422
+    return render_template("checker/pile.html", form=form, result=result, ruleset=form.ruleset), status
+
+
+# --- going out ----------------------------------------------------------------------------------
+
+
+@bp.get("/going-out")
+def going_out():
+    form = GoingOutForm(request.args)
+    result = None
+    if _submitted("hand") and form.validate():
+        ruleset, options = form.resolved()
+        melds = getattr(form, "melds", [])
+        try:
+            result = check_going_out(
+                ruleset, options, form.hand.flat, canastas=form.canastas.data,
+                side_has_melded=form.side_has_melded.data or bool(melds),
+                player_has_melded=form.player_has_melded.data, side_melds=melds, total=form.total.data)
+        except CanastaError as error:
+            _engine_problems(form, error)
+    status = 200 if result is not None or not form.errors else 422
+    return render_template("checker/going_out.html", form=form, result=result, ruleset=form.ruleset,
+                           conditions=going_out_conditions(*_safe_resolved(form))), status
+
+
+def _safe_resolved(form):
+    try:
+        return form.resolved()
+    except CanastaError:
+        return resolve(form.ruleset.id)

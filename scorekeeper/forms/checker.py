@@ -1,0 +1,256 @@
+"""The rules checker's forms: initial meld, one meld, the discard pile, going out.
+
+GET forms: a check changes nothing, so it carries no CSRF token, and a check
+can be bookmarked, shared with the table or linked from the scoreboard. Card
+fields are read by ``canasta.cards`` (the API's card text); its messages say
+which card could not be read, and they show beside the field.
+"""
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, IntegerField, SelectField, SelectMultipleField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, Optional, ValidationError
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from ..canasta.cards import NATURAL_RANKS, parse_cards, parse_meld_groups
+from ..canasta.errors import CardError, UnknownRules
+from ..canasta.melds import Meld
+from ..canasta.rules import MAX_TOTAL, MODERN, OPTIONS_BY_NAME, PRESETS, get_ruleset, resolve
+
+MAX_CARD_TEXT = 400  # more than a hand of 15 cards and a table of melds ever need
+# What may lie on top of the pile, as the select lists it; the checks explain
+# why a 2, a joker or a 3 on top cannot be taken.
+PILE_TOPS = (
+    [SelectChoice(rank.symbol, rank.symbol) for rank in reversed(NATURAL_RANKS)]
+    + [SelectChoice("2", "2 (wild)"), SelectChoice("JK", "Joker"),
+       SelectChoice("3H", "Red 3"), SelectChoice("3S", "Black 3")]
+)
+RANK_CHOICES = [SelectChoice(rank.symbol, rank.symbol) for rank in reversed(NATURAL_RANKS)]
+def _within(low, high, message):
+    """A validator like NumberRange that leaves an unreadable number to its own message."""
+
+    def validate(form, field):
+        if field.data is not None and not low <= field.data <= high:
+            raise ValidationError(message)
+
+    return validate
+
+
+TOTAL_RANGE = _within(-MAX_TOTAL, MAX_TOTAL, "That total is out of reach of any game: check the number.")
+NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
+CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
+              "maxlength": MAX_CARD_TEXT}
+
+
+def _known_rules(form, field):
+    try:
+        get_ruleset(field.data)
+    except UnknownRules as error:
+        raise ValidationError(error.problems[0].message) from None
+
+
+def _card_text(groups):
+    """A validator: the field holds card text the engine can read (``groups``: '|' allowed)."""
+
+    def validate(form, field):
+        text = field.data or ""
+        if len(text) > MAX_CARD_TEXT:
+            raise ValidationError(f"That is too long for cards: at most {MAX_CARD_TEXT} characters.")
+        if not groups and "|" in text:
+            raise ValidationError("Give one group of cards here: leave out the |.")
+        try:
+            field.cards = parse_meld_groups(text, field.name)
+        except CardError as error:
+            field.errors[:] = [problem.message for problem in error.problems[:-1]]
+            raise ValidationError(error.problems[-1].message) from None
+
+    return validate
+
+
+class CardsField(StringField):
+    """Card text such as "K K | Q Q 2"; after validation ``cards`` holds its groups."""
+
+    cards = ()
+
+    def process_formdata(self, valuelist):
+        super().process_formdata(valuelist)
+        self.cards = []
+        if self.data is not None:
+            self.data = " ".join(self.data.split())
+
+    @property
+    def flat(self):
+        """Return every card of the field, groups ignored."""
+        return [card for group in getattr(self, "cards", []) for card in group]
+
+
+class RankChecks(SelectMultipleField):
+    """Ranks ticked as a row of check boxes (dead ranks)."""
+
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+
+def _rules_field():
+    return SelectField(
+        "Rule set",
+        choices=[SelectChoice(preset.id, preset.name, render_kw={
+            "data-family": preset.family, "data-partnership": "yes" if preset.partnership_per_hand else "no"})
+            for preset in PRESETS.values()],
+        default="classic", validate_choice=False, validators=[_known_rules],
+    )
+
+
+def _wild_limit_field():
+    spec = OPTIONS_BY_NAME["wild_limit"]
+    return SelectField(
+        "Wild cards in a meld (Classic house rule)",
+        choices=[SelectChoice(value, label) for value, label in spec.choices], default="three",
+    )
+
+
+class CheckForm(FlaskForm):
+    """What every check needs: the rule set and the Classic wild-card house rule."""
+
+    class Meta:
+        csrf = False  # a GET form that only asks a question
+
+    rules = _rules_field()
+    wild_limit = _wild_limit_field()
+
+    @property
+    def ruleset(self):
+        """Return the chosen preset (classic until a valid choice is made)."""
+        return PRESETS.get(self.rules.data, PRESETS["classic"])
+
+    def option_values(self):
+        """Return the options the chosen rule set takes from this form."""
+        if self.ruleset.family == MODERN:
+            return {}
+        return {"wild_limit": self.wild_limit.data}
+
+    def resolved(self):
+        """Return (ruleset, options) for the engine."""
+        return resolve(self.ruleset.id, self.option_values())
+
+
+class InitialMeldForm(CheckForm):
+    total = IntegerField(
+        "Your side's total before this hand", default=0,
+        validators=[InputRequired("Give your side's total before this hand, like 1500 (0 in the first hand)."),
+                    TOTAL_RANGE],
+        invalid_value_message="Give the total as a whole number, like 1500 or -40.", render_kw=NUMERIC,
+    )
+    cards = CardsField("Cards you lay down from your hand", validators=[_card_text(groups=True)],
+                       render_kw=CARD_INPUT)
+    pile_top = SelectField(
+        "Top card of the pile, if you take it",
+        choices=[SelectChoice("", "I drew from the stock")] + PILE_TOPS, default="", validate_choice=True,
+    )
+    going_out = SelectField(
+        "Going out this turn?",
+        choices=[SelectChoice("no", "No"), SelectChoice("out", "Yes"),
+                 SelectChoice("concealed", "Yes, concealed (drawn from the stock)")],
+        default="no",
+    )
+    game = HiddenField()
+    side = HiddenField()
+
+    def validate_cards(self, field):
+        if not field.errors and not field.flat:
+            raise ValidationError("Give the cards you want to meld, like K K Q Q 2: tap them below or type them.")
+
+    def validate_going_out(self, field):
+        if field.data == "concealed" and not self.ruleset.concealed_bonus:
+            raise ValidationError(f"{self.ruleset.name} has no going out concealed: choose Yes.")
+
+    @property
+    def top_card(self):
+        return parse_cards(self.pile_top.data)[0] if self.pile_top.data else None
+
+
+class MeldForm(CheckForm):
+    cards = CardsField("Cards of the meld", validators=[_card_text(groups=False)], render_kw=CARD_INPUT)
+    initial = BooleanField("Part of my side's initial meld (Modern American: aces may take wild cards)")
+    going_out = BooleanField("I am going out with it (Classic: black 3s)")
+
+    def validate_cards(self, field):
+        if not field.errors and not field.flat:
+            raise ValidationError("Give the cards of the meld, like K K K 2: tap them below or type them.")
+
+
+def _side_melds(field):
+    """Return the melds of a side-melds field, or raise ValidationError naming the group."""
+    melds = []
+    for number, group in enumerate(field.cards, start=1):
+        try:
+            melds.append(Meld.from_cards(group))
+        except CardError as error:
+            raise ValidationError(f"Meld {number}: {error}") from None
+    ranks = [meld.rank for meld in melds]
+    for rank in ranks:
+        if ranks.count(rank) > 1:
+            raise ValidationError(f"Your side has one meld of {Meld(rank).label}, not two: put them together.")
+    return melds
+
+
+class PileForm(CheckForm):
+    pile_top = SelectField("Top card of the pile", choices=PILE_TOPS, default="K", validate_choice=True)
+    hand = CardsField("Cards in your hand", validators=[_card_text(groups=False)], render_kw=CARD_INPUT)
+    side_has_melded = BooleanField("My side has melded this hand")
+    frozen = BooleanField("A wild card is in the pile, or a red 3 was turned up at the start")
+    side_melds = CardsField("Your side's melds on the table (optional)", validators=[Optional(), _card_text(groups=True)],
+                            render_kw=CARD_INPUT)
+    pile_size = IntegerField(
+        "Cards in the pile (optional)", validators=[Optional(), _within(1, 162, "A pile holds 1 to 162 cards.")],
+        invalid_value_message="Give the number of cards as a whole number, like 6.", render_kw=NUMERIC,
+    )
+    dead_ranks = RankChecks("Dead ranks: a canasta of them is complete (Modern American)",
+                            choices=RANK_CHOICES, validate_choice=True)
+
+    def validate_hand(self, field):
+        if not field.errors and not field.flat:
+            raise ValidationError("Give the cards in your hand, like Q Q 5 9: tap them below or type them.")
+
+    def validate_side_melds(self, field):
+        self.melds = _side_melds(field)
+
+    @property
+    def side_meld_counts(self):
+        return {meld.rank: meld.size for meld in getattr(self, "melds", []) if meld.rank is not None}
+
+
+class GoingOutForm(CheckForm):
+    canastas_to_go_out = SelectField(
+        "Canastas needed to go out (3 players)", choices=[SelectChoice("2", "2 canastas"), SelectChoice("1", "1 canasta")],
+        default="2",
+    )
+    hand = CardsField("Cards in your hand now", validators=[_card_text(groups=False)], render_kw=CARD_INPUT)
+    canastas = IntegerField(
+        "Canastas your side has on the table", default=0,
+        validators=[InputRequired("Give how many canastas your side has, like 1."),
+                    _within(0, 30, "A side has 0 to 30 canastas.")],
+        invalid_value_message="Give the number of canastas as a whole number, like 1.", render_kw=NUMERIC,
+    )
+    side_has_melded = BooleanField("My side has melded this hand")
+    player_has_melded = BooleanField("I have melded this hand myself")
+    side_melds = CardsField("Your side's melds on the table you may add to (optional)",
+                            validators=[Optional(), _card_text(groups=True)], render_kw=CARD_INPUT)
+    total = IntegerField(
+        "Your side's total before this hand (optional)", validators=[Optional(), TOTAL_RANGE],
+        invalid_value_message="Give the total as a whole number, like 1500 or -40.", render_kw=NUMERIC,
+    )
+
+    def option_values(self):
+        values = super().option_values()
+        if self.ruleset.partnership_per_hand:
+            values["canastas_to_go_out"] = 1 if self.canastas_to_go_out.data == "1" else 2
+        return values
+
+    def validate_side_melds(self, field):
+        self.melds = _side_melds(field)
+
+    def validate_player_has_melded(self, field):
+        if field.data and not self.side_has_melded.data:
+            raise ValidationError("If you have melded, so has your side: tick both.")
+
