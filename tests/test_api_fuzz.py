@@ -7,6 +7,7 @@ says something.
 """
 
 import json
+import urllib.parse
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -188,3 +189,14 @@ def test_delete_answers_any_body(client, game, query, body):
     assert response.status_code in (400, 404, 409, 422), response.get_data(as_text=True)
     assert all(item["message"] for item in response.get_json()["errors"])
     assert client.get(f"/api/v1/games/{game_id}").get_json()["hands"] == before["hands"]
+
+
+@FUZZ
+@given(game_id=st.text(st.characters(blacklist_characters="/", blacklist_categories=("Cs",)), min_size=1, max_size=40), number=st.integers(min_value=0, max_value=10**20))
+def test_any_address_under_games_answers_json(client, game_id, number):
+    quoted = urllib.parse.quote(game_id, safe="")
+    for response in (client.get(f"/api/v1/games/{quoted}"),
+                     client.get(f"/api/v1/games/{quoted}/hands/{number}"),
+                     client.delete(f"/api/v1/games/{quoted}/hands/{number}", headers={"Authorization": "Bearer x"})):
+        assert response.status_code in (404, 403), response.get_data(as_text=True)
+        assert all(item["message"] for item in response.get_json()["errors"])

@@ -161,6 +161,18 @@ def test_game_reads_hands_as_entered_with_scores(client, game):
     assert data["version"] == 2
 
 
+def test_a_stored_hand_the_engine_refuses_reads_as_unscored(client, db, game):
+    """A hand stored before a rule was tightened: the game still reads, the hand says why it has no score."""
+    add(client, game, WORKED)
+    store.add_hand(db, game["id"], [{"melded_points": 12, "going_out": "out"}, {}])  # past the engine's checks
+    add_after = add(client, game, SMALL)
+    assert add_after.status_code == 422
+    data = read(client, game["id"])
+    assert [hand["scores"] for hand in data["hands"]] == [[605, -295], None]
+    assert data["totals"] == [605, -295]
+    assert data["problems"] and data["problems"][0]["field"].startswith("hands[1]")
+
+
 def test_get_one_hand(client, game):
     add(client, game, WORKED)
     response = client.get(f"/api/v1/games/{game['id']}/hands/1")
