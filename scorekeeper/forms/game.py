@@ -21,9 +21,9 @@ DEFAULT_RULES = "classic"
 
 
 def preset_summary(ruleset):
-    """One line under a rule set's name: ``4 players · 2 teams · game to 5,000``."""
-    scorers = f"{ruleset.scorers} {ruleset.scorer_label}s"
-    return f"{ruleset.players} players · {scorers} · game to {ruleset.target:,}"
+    """One line under a rule set's name: ``11 cards each · game to 5,000 · 1 canasta to go out``."""
+    canastas = "1 canasta" if ruleset.canastas_to_go_out == 1 else f"{ruleset.canastas_to_go_out} canastas"
+    return f"{ruleset.cards_dealt} cards each · game to {ruleset.target:,} · {canastas} to go out"
 
 
 def presets_where(test):
