@@ -283,6 +283,25 @@ def init_app(app):
     app.cli.add_command(init_db_command)
 
 
+# --- printed sheets ---------------------------------------------------------------
+
+
+def get_sheet_stamp(db, game_id):
+    """Return what a printed sheet's ETag and file name need, without the hands, or None.
+
+    ``{"version", "updated_at", "created_at", "names"}``: a sheet asked for
+    again is answered 304 from these alone, before the game is read and scored.
+    """
+    rows = list(
+        db.query("select version, updated_at, created_at, names from games where id = ?", [game_id])
+    )
+    if not rows:
+        return None
+    stamp = dict(rows[0])
+    stamp["names"] = json.loads(stamp["names"])
+    return stamp
+
+
 # --- export, import and backup ------------------------------------------------------
 
 

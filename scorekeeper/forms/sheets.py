@@ -1,0 +1,144 @@
+"""The print page's form: which sheet, for which rule set, on which paper, with which names.
+
+A GET form: it changes nothing, so it has no CSRF token, and the PDF
+addresses it leads to can be bookmarked, shared and linked from other pages.
+"""
+
+import re
+
+from flask_wtf import FlaskForm
+from wtforms import Field, IntegerField, RadioField, SelectField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import ValidationError
+
+from ..canasta.errors import UnknownRules
+from ..canasta.rules import PRESETS, get_ruleset
+from ..service import MAX_NAME_LENGTH
+
+PAPERS = {"a4": "A4", "letter": "US Letter"}
+# Countries that print on US Letter; everyone else uses A4.
+LETTER_REGIONS = frozenset({"US", "CA", "MX", "PH", "CL", "CO", "VE", "CR", "GT", "PR", "DO", "PA", "SV"})
+MAX_HANDS = 60
+DEFAULT_HANDS = 8
+MAX_NAMES = max(preset.scorers for preset in PRESETS.values())
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def paper_for(accept_languages) -> str:
+    """Return the paper people of the browser's first language with a region print on.
+
+    >>> from werkzeug.datastructures import LanguageAccept
+    >>> paper_for(LanguageAccept([("en-US", 1), ("en", 0.8)])), paper_for(LanguageAccept([("de-DE", 1)]))
+    ('letter', 'a4')
+    """
+    for language in accept_languages.values():
+        _, _, region = language.replace("_", "-").partition("-")
+        if region:
+            return "letter" if region.upper() in LETTER_REGIONS else "a4"
+    return "a4"
+
+
+class NamesField(Field):
+    """Several text inputs sharing the name ``names``: one name per team or player, in order."""
+
+    def __init__(self, label=None, validators=None, **kwargs):
+        super().__init__(label, validators, default=(), **kwargs)
+
+    def process_formdata(self, valuelist):
+        self.data = [re.sub(r"[ \t]+", " ", value).strip() for value in valuelist]
+
+    def entered(self, index):
+        """Return what was typed in box ``index`` (to show it again), or ''."""
+        data = list(self.data or ())
+        return data[index] if index < len(data) else ""
+
+    @property
+    def names(self):
+        """Return the names, without trailing empty boxes."""
+        names = list(self.data or ())
+        while names and not names[-1]:
+            names.pop()
+        return names
+
+
+def _hand_count(form, field):
+    # A box left empty or holding text already carries its message from reading it.
+    if field.data is not None and not 1 <= field.data <= MAX_HANDS:
+        raise ValidationError(f"Print from 1 to {MAX_HANDS} hands.")
+
+
+def _known_rules(form, field):
+    try:
+        get_ruleset(field.data)
+    except UnknownRules as error:
+        raise ValidationError(error.problems[0].message) from None
+
+
+class CheatSheetForm(FlaskForm):
+    """Rule set and paper: all a cheat sheet needs."""
+
+    class Meta:
+        csrf = False  # a GET form that only chooses what to print
+
+    rules = SelectField(
+        "Rule set",
+        choices=[SelectChoice(preset.id, preset.name) for preset in PRESETS.values()],
+        default="classic",
+        validate_choice=False,
+        validators=[_known_rules],
+    )
+    paper = RadioField(
+        "Paper",
+        choices=[SelectChoice(value, label) for value, label in PAPERS.items()],
+        default="a4",
+        validate_choice=False,
+    )
+
+    def validate_paper(self, field):
+        if field.data not in PAPERS:
+            raise ValidationError("Choose A4 or US Letter.")
+
+    @property
+    def ruleset(self):
+        """Return the chosen preset (the classic one until a valid choice is made)."""
+        return PRESETS.get(self.rules.data, PRESETS["classic"])
+
+
+class ScoreSheetForm(CheatSheetForm):
+    """A blank score sheet: also how many hands, and names to print in."""
+
+    hands = IntegerField(
+        "Hands",
+        validators=[_hand_count],
+        default=DEFAULT_HANDS,
+        invalid_value_message="Give the number of hands as a whole number, like 8.",
+        render_kw={"inputmode": "numeric", "min": 1, "max": MAX_HANDS},
+    )
+    names = NamesField("Names to print (optional)")
+
+    def validate_names(self, field):
+        names = field.names
+        ruleset = self.ruleset
+        problems = []
+        if len(names) > ruleset.scorers:
+            problems.append(
+                f"{ruleset.name} has {ruleset.scorers} {ruleset.scorer_label}s: "
+                f"give at most {ruleset.scorers} names, or choose another rule set."
+            )
+        for number, name in enumerate(names, start=1):
+            if len(name) > MAX_NAME_LENGTH:
+                problems.append(f"Name {number} is longer than {MAX_NAME_LENGTH} characters.")
+            elif _CONTROL.search(name):
+                problems.append(f"Name {number} has characters that cannot be printed.")
+        if problems:
+            field.errors[:] = problems[:-1]
+            raise ValidationError(problems[-1])
+
+    def validate_for(self, sheet):
+        """Validate the fields ``sheet`` ("score" or "cheat") uses; return True when all are fine."""
+        names = ("rules", "paper") if sheet == "cheat" else tuple(self._fields)
+        return all([self._fields[name].validate(self, self._extra(name)) for name in names])
+
+    def _extra(self, name):
+        inline = getattr(self.__class__, f"validate_{name}", None)
+        return [inline] if inline else []
