@@ -30,9 +30,9 @@ def _settings(quick: bool) -> dict:
     """Each step's keyword arguments: the full run, or a quick one."""
     if quick:
         return {
-            "throughput": {"seconds": 0.6, "rounds": 2},
-            "sheet": {"renders": 2, "asks": 10},
-            "weight": {},
+            "throughput": {"seconds": 0.3, "rounds": 1, "warmup": 0.1, "processes": 1, "hands": 3},
+            "sheet": {"renders": 1, "asks": 5, "hands": 3},
+            "weight": {"hands": 3},
             "scale": {"games": 60, "runs": 3, "reads": 5},
             "engine": {"hand_number": 20, "game_number": 2, "request_number": 20, "repeat": 2},
         }

@@ -114,7 +114,7 @@ def drive(base_url, call, *, seconds=5.0, warmup=0.5, processes=2, threads=2) ->
     host, port = parts.hostname, parts.port
     if host not in ("127.0.0.1", "localhost", "::1"):
         raise ValueError(f"The benchmark only drives loopback servers, not {host}.")
-    start = time.monotonic() + 0.2 + warmup  # 0.2 s for the client processes to start
+    start = time.monotonic() + warmup + (0.2 if processes > 1 else 0.0)  # time for client processes to start
     stop = start + seconds
     results: list = []
     if processes <= 1:

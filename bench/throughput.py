@@ -13,6 +13,7 @@ import json
 import statistics
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from tests.servers import start_gunicorn
@@ -62,7 +63,8 @@ def _line(what, result: LoadResult, baseline, aim, round_ratios):
     return Line(what, result.per_second, "req/s", aim, baseline, "bare Flask", note, details)
 
 
-def measure(workdir: Path, *, seconds=5.0, rounds=5, workers=2, processes=2, threads=2, hands=30) -> list[Line]:
+def measure(workdir: Path, *, seconds=5.0, rounds=5, warmup=0.5, workers=2, processes=2, threads=2,
+            hands=30) -> list[Line]:
     """Return the lines for the scoreboard and the score API, the bare app their baseline.
 
     Each of the three gets ``seconds`` of counted load, in ``rounds`` slices.
@@ -73,19 +75,25 @@ def measure(workdir: Path, *, seconds=5.0, rounds=5, workers=2, processes=2, thr
     game_id = game_database(workdir / "throughput.db", realistic_hands(hands))
     score_call = Call("POST", "/api/v1/score", json.dumps(SCORE_EXAMPLE).encode(),
                       {"Content-Type": "application/json"})
-    hello = app = None
     totals: dict[str, LoadResult | None] = {"hello": None, "board": None, "score": None}
     per_round: dict[str, list[float]] = {name: [] for name in totals}
+    # Both start at once (the app's workers take seconds to import WeasyPrint); both stop whatever happens.
+    with ThreadPoolExecutor(2) as pool:
+        starting = [pool.submit(start_gunicorn, workdir / "hello.db", workers=workers, app=HELLO_APP),
+                    pool.submit(start_gunicorn, workdir / "throughput.db", workers=workers, app=APP)]
+    servers = [future.result() for future in starting if future.exception() is None]
     try:
-        hello = start_gunicorn(workdir / "hello.db", workers=workers, app=HELLO_APP)
-        app = start_gunicorn(workdir / "throughput.db", workers=workers, app=APP)
+        for future in starting:
+            if future.exception() is not None:
+                raise future.exception()
+        hello, app = servers
         targets = {"hello": (hello.url, Call("GET", "/")), "score": (app.url, score_call)}
         board_problem = _check_board(f"{app.url}/games/{game_id}")
         if board_problem is None:
             targets["board"] = (app.url, Call("GET", f"/games/{game_id}"))
         names = list(targets)
         for name in names:  # warm every worker up (imports, template compiling, caches): not counted
-            drive(targets[name][0], targets[name][1], seconds=0.3, warmup=0.2, processes=processes, threads=threads)
+            drive(targets[name][0], targets[name][1], seconds=warmup, warmup=0.0, processes=processes, threads=threads)
         for round_number in range(rounds):
             order = names[round_number % len(names):] + names[:round_number % len(names)]
             for name in order:
@@ -94,9 +102,8 @@ def measure(workdir: Path, *, seconds=5.0, rounds=5, workers=2, processes=2, thr
                 totals[name] = _add(totals[name], result)
                 per_round[name].append(result.per_second)
     finally:
-        for server in (app, hello):
-            if server is not None:
-                server.stop()
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(lambda server: server.stop(), servers))
     hello_total = totals["hello"]
     if hello_total.failures:
         raise RuntimeError(f"the bare Flask app failed: {hello_total.first_failure}")
