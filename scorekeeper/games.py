@@ -1,0 +1,279 @@
+"""The scoreboard of a game, its read-only view that follows the game live, and the edit link.
+
+Every number shown comes from the engine through ``model.load_game``; the
+views only arrange it for the page. Knowing a game's id is enough to view it;
+changing it needs the edit key this browser holds (``access.can_edit``).
+"""
+
+import re
+from dataclasses import dataclass
+
+from flask import Blueprint, abort, jsonify, make_response, redirect, render_template, request, url_for
+
+from . import access, errors
+from . import db as store
+from .canasta.scoring import BREAKDOWN_LABELS
+from .charts import points_label, running_totals_chart
+from .model import load_game
+from .qr import qr_svg
+
+bp = Blueprint("games", __name__)
+
+NO_GAME = "There is no game at this address. Check the link, or start a new game."
+WRONG_KEY = (
+    "This edit link does not open the game: it may have been copied only in part. "
+    "Ask the scorekeeper for the link again; the game itself can still be viewed."
+)
+
+
+# --- how numbers are written -------------------------------------------------------
+
+
+@bp.app_template_filter("points")
+def points_filter(value):
+    """A total as the board writes it: ``2,945``, ``−295``."""
+    return points_label(value)
+
+
+@bp.app_template_filter("signed")
+def signed_filter(value):
+    """A hand score with its sign: ``+605``, ``−295``, ``0``."""
+    return ("+" if value > 0 else "") + points_label(value)
+
+
+# --- what the board shows ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SideRow:
+    """One side of a hand, ready for the breakdown: ``parts`` are (label, points) pairs."""
+
+    label: str
+    note: str
+    score: int
+    parts: list
+    member_scores: list  # (name, score) when partners score differently (classic-3p red 3s)
+
+
+@dataclass(frozen=True)
+class HandRow:
+    number: int
+    dealer: str | None
+    scores: tuple
+    totals: tuple
+    sides: list
+    note: str
+
+
+def _side_label(names, members):
+    return " & ".join(names[member] for member in members)
+
+
+def _hand_row(game, hand):
+    names = game.names
+    sizes = [len(side.members) for side in hand.sides]
+    partnership = game.ruleset.partnership_per_hand
+    note = ""
+    if partnership:
+        if all(size == 1 for size in sizes):
+            note = "Everyone scored alone."
+        else:
+            alone = [_side_label(names, side.members) for side in hand.sides if len(side.members) == 1]
+            note = f"{' and '.join(alone)} played alone."
+    sides = []
+    for side in hand.sides:
+        parts = [(BREAKDOWN_LABELS.get(key, key.replace("_", " ").capitalize()), value)
+                 for key, value in _ordered(side.breakdown)]
+        member_scores = []
+        if len(set(side.member_scores)) > 1:
+            member_scores = [(names[m], score) for m, score in zip(side.members, side.member_scores)]
+        side_note = "partners" if partnership and len(side.members) > 1 else ""
+        sides.append(SideRow(_side_label(names, side.members), side_note, side.score, parts, member_scores))
+    return HandRow(hand.number, game.dealer_of(hand.number), hand.scores, hand.totals, sides, note)
+
+
+def _ordered(breakdown):
+    known = [(key, breakdown[key]) for key in BREAKDOWN_LABELS if key in breakdown]
+    return known + [(key, value) for key, value in breakdown.items() if key not in BREAKDOWN_LABELS]
+
+
+def _verb(game, name):
+    """``win`` for a team written as several people ("Ann & Bob"), else ``wins``."""
+    plural = game.ruleset.scorer_label == "team" and any(mark in name for mark in ("&", " and ", "+", ","))
+    return "win" if plural else "wins"
+
+
+def result_line(game):
+    """The end of the game or a tie at the top, in one sentence; None while play goes on."""
+    score, names = game.score, game.names
+    if score.game_over and score.winner is not None:
+        name = names[score.winner]
+        return f"{name} {_verb(game, name)} by {points_label(score.margin)}"
+    if score.game_over:
+        who = " and ".join(names[index] for index in score.winners)
+        return f"{who} share the win at {points_label(score.totals[score.winners[0]])}"
+    if score.tie:
+        top = max(score.totals)
+        return f"Tied at {points_label(top)}: another hand is played to decide"
+    return None
+
+
+def lead_line(game):
+    """Who leads and by how much while the game goes on, or None (no hands, a tie, or over)."""
+    score = game.score
+    if score.game_over or not score.hands or score.leader is None:
+        return None
+    name = game.names[score.leader]
+    verb = "lead" if _verb(game, name) == "win" else "leads"
+    return f"{name} {verb} by {points_label(score.margin)}"
+
+
+def announcement(game):
+    """What a screen reader hears when the live view changes."""
+    score = game.score
+    standings = ", ".join(f"{name} {points_label(total)}" for name, total in zip(game.names, score.totals))
+    hands = len(score.hands)
+    text = f"Scores updated after hand {hands}: {standings}." if hands else f"No hands yet: {standings}."
+    result = result_line(game)
+    return f"{text} {result}." if result else text
+
+
+def problem_lines(game):
+    """The engine's problems with the stored hands, each saying which hand: ``Hand 4: ...``."""
+    lines = []
+    for problem in game.problems:
+        match = re.match(r"hands\[(\d+)\]", problem.field)
+        lines.append(f"Hand {int(match.group(1)) + 1}: {problem.message}" if match else problem.message)
+    return lines
+
+
+def unscored_hands(game):
+    """Numbers of the stored hands the engine could not score (shown with the problems)."""
+    return list(range(len(game.score.hands) + 1, len(game.hands) + 1))
+
+
+def board_context(game, editable):
+    """Everything ``games/_board.html`` needs."""
+    score = game.score
+    chart = None
+    if score.hands:
+        chart = running_totals_chart(
+            game.names, score.start_totals, [hand.totals for hand in score.hands], score.options.target
+        )
+    return {
+        "game": game,
+        "score": score,
+        "editable": editable,
+        "rows": [_hand_row(game, hand) for hand in score.hands],
+        "chart": chart,
+        "result": result_line(game),
+        "lead": lead_line(game),
+        "announce": announcement(game),
+        "problems": problem_lines(game),
+        "unscored": unscored_hands(game),
+        "next_hand": len(game.hands) + 1,
+        "title": " vs ".join(game.names),
+    }
+
+
+def _share(game):
+    """The links (absolute, for other phones) and their QR codes, for the scorekeeper's share panel."""
+    view_url = url_for("games.view", game_id=game.id, _external=True)
+    edit_url = url_for("games.join", game_id=game.id, key=access.held_key(game.id), _external=True)
+    return {
+        "view_url": view_url,
+        "view_qr": qr_svg(view_url, "QR code of the view link"),
+        "edit_url": edit_url,
+        "edit_qr": qr_svg(edit_url, "QR code of the edit link"),
+    }
+
+
+def _game_or_404(game_id):
+    game = load_game(store.get_db(), game_id)
+    if game is None:
+        abort(404, description=NO_GAME)
+    return game
+
+
+def _private(response):
+    # Scores change under the page: always ask again, and keep pages that may
+    # carry the edit link out of shared caches.
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+# --- routes -----------------------------------------------------------------------------
+
+
+@bp.get("/games/<game_id>")
+def board(game_id):
+    """The scoreboard; with edit controls when this browser holds the edit key."""
+    game = _game_or_404(game_id)
+    editable = access.can_edit(store.get_db(), game_id)
+    page = render_template(
+        "games/board.html", view=False, share=_share(game) if editable else None,
+        **board_context(game, editable),
+    )
+    return _private(make_response(page))
+
+
+@bp.get("/games/<game_id>/view")
+def view(game_id):
+    """The read-only board for the other players' phones; it follows the game by itself."""
+    game = _game_or_404(game_id)
+    keeps_score = access.can_edit(store.get_db(), game_id)
+    page = render_template("games/board.html", view=True, share=None, keeps_score=keeps_score,
+                           **board_context(game, False))
+    return _private(make_response(page))
+
+
+@bp.get("/games/<game_id>/fragment")
+def fragment(game_id):
+    """Only the board's changing part, for the live view to swap in (``?edit=1``: with edit controls)."""
+    game = _game_or_404(game_id)
+    editable = request.args.get("edit") == "1" and access.can_edit(store.get_db(), game_id)
+    return _private(make_response(render_template("games/_board.html", **board_context(game, editable))))
+
+
+@bp.get("/games/<game_id>/breakdown/<int:number>")
+def hand(game_id, number):
+    """One hand's breakdown: a page of its own, or (``?partial=1``) the part the board's details load."""
+    game = _game_or_404(game_id)
+    if not 1 <= number <= len(game.score.hands):
+        abort(404, description=f"This game has no hand {number}.")
+    editable = access.can_edit(store.get_db(), game_id)
+    row = _hand_row(game, game.score.hands[number - 1])
+    if request.args.get("partial") == "1":
+        editable = editable and request.args.get("edit") == "1"
+        return _private(make_response(render_template("games/_hand.html", game=game, row=row, editable=editable)))
+    back = url_for("games.board" if editable else "games.view", game_id=game_id)
+    page = render_template("games/hand.html", game=game, row=row, editable=editable, back=back,
+                           title=" vs ".join(game.names))
+    return _private(make_response(page))
+
+
+@bp.get("/games/<game_id>/live.json")
+def live(game_id):
+    """``{"version": n}``: the live view polls this, with ``If-None-Match``, and gets 304 until a change."""
+    version = store.get_version(store.get_db(), game_id)
+    if version is None:
+        return errors.error_body(404, [("", NO_GAME)])
+    response = jsonify(version=version)
+    response.set_etag(f"v{version}")
+    response.headers["Cache-Control"] = "no-cache"
+    return response.make_conditional(request)
+
+
+@bp.get("/games/<game_id>/join")
+def join(game_id):
+    """The edit link: keep its key in this browser and open the board, the key gone from the address."""
+    db = store.get_db()
+    if store.get_version(db, game_id) is None:
+        abort(404, description=NO_GAME)
+    key = request.args.get("key", "")
+    if not access.key_opens(db, game_id, key):
+        abort(403, description=WRONG_KEY)
+    access.remember_key(game_id, key)
+    response = redirect(url_for("games.board", game_id=game_id), code=303)
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -1,0 +1,122 @@
+// The board follows the game: poll its version every 3 s (a 304 costs nothing)
+// and on a change swap in the board's HTML from the server; a hand's number opens
+// its breakdown under it. Only HTML moves here: the server computes every number.
+(function () {
+  "use strict";
+  var board = document.getElementById("board");
+  if (!board || !window.fetch) return;
+  var POLL_MS = 3000, MAX_WAIT_MS = 30000;
+  var liveUrl = board.getAttribute("data-live");
+  var fragmentUrl = board.getAttribute("data-fragment");
+  var editable = /[?&]edit=1/.test(fragmentUrl);
+  var liveText = document.getElementById("live-text");
+  var announcer = document.getElementById("announce");
+  var content = board.querySelector(".board-content");
+  var version = content && content.getAttribute("data-version");
+  var etag = version ? '"v' + version + '"' : null;
+  var wait = POLL_MS, timer = null, busy = false;
+  var ask = { cache: "no-store" };
+
+  function say(text) { if (liveText) liveText.textContent = text; }
+
+  function schedule(ms) {
+    clearTimeout(timer);
+    timer = document.hidden ? null : setTimeout(poll, ms);
+  }
+
+  function text(response) {
+    if (!response.ok) throw new Error(response.url + " " + response.status);
+    return response.text();
+  }
+
+  function swap(html) {
+    var open = [];
+    board.querySelectorAll('a.hand-link[aria-expanded="true"]').forEach(function (a) { open.push(a.getAttribute("href")); });
+    board.innerHTML = html;
+    prepare();
+    open.forEach(function (href) {
+      var link = board.querySelector('a.hand-link[href="' + href + '"]');
+      if (link) showHand(link);
+    });
+    var fresh = board.querySelector(".board-content");
+    if (fresh) {
+      version = fresh.getAttribute("data-version");
+      if (announcer) announcer.textContent = fresh.getAttribute("data-announce");
+    }
+  }
+
+  function prepare() {
+    board.querySelectorAll("a.hand-link").forEach(function (a) { a.setAttribute("aria-expanded", "false"); });
+  }
+
+  // The hand's breakdown in a row of its own under the hand, from the server.
+  function showHand(link) {
+    var row = link.closest("tr");
+    var more = document.createElement("tr");
+    var cell = more.insertCell();
+    more.className = "hand-more";
+    cell.colSpan = row.cells.length;
+    cell.textContent = "…";
+    row.after(more);
+    link.setAttribute("aria-expanded", "true");
+    fetch(link.getAttribute("href") + "?partial=1" + (editable ? "&edit=1" : ""), ask)
+      .then(text)
+      .then(function (html) { cell.innerHTML = html; })
+      .catch(function () {  // offline: its page will do
+        cell.textContent = "";
+        var page = cell.appendChild(document.createElement("a"));
+        page.href = link.href;
+        page.textContent = "Open the breakdown of hand " + link.textContent;
+      });
+  }
+
+  function poll() {
+    if (busy || document.hidden) return;
+    busy = true;
+    fetch(liveUrl, { headers: etag ? { "If-None-Match": etag } : {}, cache: "no-store" })
+      .then(function (response) {
+        if (response.status === 304) return null;
+        if (response.status === 404) throw new Error("gone");
+        if (!response.ok) throw new Error("live " + response.status);
+        etag = response.headers.get("ETag") || etag;
+        return response.json();
+      })
+      .then(function (data) {
+        if (data && String(data.version) !== String(version)) return fetch(fragmentUrl, ask).then(text).then(swap);
+      })
+      .then(function () {
+        wait = POLL_MS;
+        say("Follows the game live.");
+        schedule(wait);
+      }, function (error) {
+        if (error.message === "gone") return say("This game is no longer here.");
+        wait = Math.min(wait * 2, MAX_WAIT_MS);  // offline, or the server restarting
+        say("No connection; trying again…");
+        schedule(wait);
+      })
+      .then(function () { busy = false; });
+  }
+
+  board.addEventListener("click", function (event) {
+    var link = event.target.closest("a.hand-link");
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    var next = link.closest("tr").nextElementSibling;
+    if (next && next.className === "hand-more") {
+      next.remove();
+      link.setAttribute("aria-expanded", "false");
+    } else {
+      showHand(link);
+    }
+  });
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) return clearTimeout(timer);
+    wait = POLL_MS;
+    poll();
+  });
+
+  prepare();
+  say("Follows the game live.");
+  schedule(POLL_MS);
+})();
