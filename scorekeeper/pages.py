@@ -1,10 +1,64 @@
-"""The home page and other plain pages."""
+"""The home page: the games this browser keeps score for, and a way to start one.
+
+There is no list of other people's games anywhere: a browser sees the games
+whose edit key it holds (created here, or opened from an edit link).
+"""
+
+from datetime import datetime, timezone
 
 from flask import Blueprint, render_template
+
+from . import access
+from . import db as store
+from .games import result_line
+from .model import load_game
 
 bp = Blueprint("pages", __name__)
 
 
 @bp.get("/")
 def home():
-    return render_template("pages/home.html")
+    """Your games, the most recently changed first; a big New game button."""
+    db = store.get_db()
+    summaries = store.list_games(db, access.remembered_game_ids())  # newest change first
+    now = datetime.now(timezone.utc)
+    games = []
+    for summary in summaries:
+        game = load_game(db, summary["id"])
+        if game is None:  # deleted between the two reads
+            continue
+        games.append({
+            "game": game,
+            "hands": len(game.hands),
+            "result": result_line(game),
+            "changed": ago(game.updated_at, now),
+        })
+    return render_template("pages/home.html", games=games)
+
+
+def ago(stamp, now):
+    """Return how long ago an ISO 8601 UTC time was, as people say it.
+
+    Said relative to now, so it is right whatever the phone's time zone.
+
+    >>> now = datetime(2025, 3, 8, 20, 0, tzinfo=timezone.utc)
+    >>> [ago(s, now) for s in ("2025-03-08T19:59:30+00:00", "2025-03-08T19:55:00+00:00",
+    ...  "2025-03-08T17:00:00+00:00", "2025-03-07T12:00:00+00:00", "2025-03-01T20:00:00+00:00",
+    ...  "2024-11-02T10:00:00+00:00")]
+    ['just now', '5 min ago', '3 hours ago', 'yesterday', '7 days ago', '2 Nov 2024']
+    """
+    then = datetime.fromisoformat(stamp)
+    seconds = (now - then).total_seconds()
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    if seconds < 86400:
+        hours = int(seconds // 3600)
+        return "1 hour ago" if hours == 1 else f"{hours} hours ago"
+    days = int(seconds // 86400)
+    if days == 1:
+        return "yesterday"
+    if days < 14:
+        return f"{days} days ago"
+    return f"{then.day} {then:%b %Y}"
