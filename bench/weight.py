@@ -9,6 +9,7 @@ does not control, and a privacy leak.
 
 from __future__ import annotations
 
+import gzip
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -22,6 +23,9 @@ REQUESTS_AIM = Aim("<=", 4, on="value", unit="requests")
 FOREIGN_AIM = Aim("<=", 0, on="value", unit="requests")
 HOST = "localhost"
 CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3""")
+# An absolute URL written as a string in a script: what it may fetch() later.
+SCRIPT_URL = re.compile(r"""["'`]((?:https?:)?//[^"'`\s]+)""")
+CSS_SECTION = re.compile(r"/\*\s*---\s*(.+?)\s*-*\s*\*/")
 LOADED_RELS = {"stylesheet", "icon", "shortcut", "apple-touch-icon", "preload", "modulepreload", "manifest", "mask-icon"}
 
 
@@ -67,6 +71,22 @@ def css_urls(css: str) -> list[str]:
     return urls
 
 
+def script_urls(script: str) -> list[str]:
+    """Return the absolute URLs a script holds as strings (it may fetch them)."""
+    return [match.group(1) for match in SCRIPT_URL.finditer(script)]
+
+
+def css_sections(css: str) -> dict[str, int]:
+    """Return the bytes of each ``/* --- name --- */`` section of a stylesheet (what comes before: ``top``)."""
+    marks = list(CSS_SECTION.finditer(css))
+    sizes = {"top": len((css[:marks[0].start()] if marks else css).encode())}
+    for index, mark in enumerate(marks):
+        end = marks[index + 1].start() if index + 1 < len(marks) else len(css)
+        name = mark.group(1).strip()
+        sizes[name] = sizes.get(name, 0) + len(css[mark.start():end].encode())
+    return sizes
+
+
 def is_foreign(url: str, host=HOST) -> bool:
     """True when ``url`` (absolute, or scheme-relative ``//``) names another host than the app's."""
     parts = urlsplit(url)
@@ -81,6 +101,8 @@ def page_weight(client, path, host=HOST) -> dict:
     base = f"http://{host}"
     fetched: list[tuple[str, int, int]] = []
     foreign: list[str] = []
+    gzipped = 0
+    sections: dict[str, dict[str, int]] = {}
     queue = [urljoin(base, path)]
     seen = set()
     while queue:
@@ -95,13 +117,19 @@ def page_weight(client, path, host=HOST) -> dict:
         response = client.get(parts.path + (f"?{parts.query}" if parts.query else ""), base_url=base)
         body = response.get_data()
         fetched.append((parts.path, response.status_code, len(body)))
+        gzipped += len(gzip.compress(body, 9))
         if response.status_code != 200:
             continue
         if response.mimetype == "text/html":
             queue += [urljoin(url, found) for found in loaded_urls(body.decode("utf-8", "replace"))]
         elif response.mimetype == "text/css":
-            queue += [urljoin(url, found) for found in css_urls(body.decode("utf-8", "replace"))]
-    return {"requests": fetched, "bytes": sum(size for _, _, size in fetched), "foreign": foreign}
+            css = body.decode("utf-8", "replace")
+            queue += [urljoin(url, found) for found in css_urls(css)]
+            sections[parts.path] = css_sections(css)
+        elif response.mimetype in ("text/javascript", "application/javascript"):
+            foreign += [found for found in script_urls(body.decode("utf-8", "replace")) if is_foreign(found, host)]
+    return {"requests": fetched, "bytes": sum(size for _, _, size in fetched), "foreign": foreign,
+            "gzip_bytes": gzipped, "css_sections": sections}
 
 
 def _app(workdir: Path):
@@ -117,9 +145,10 @@ def _lines(label, weight):
     failed = [path for path, status, _ in weight["requests"] if status != 200]
     kb = weight["bytes"] / 1024
     details = {"requests": [{"path": p, "status": s, "bytes": b} for p, s, b in weight["requests"]],
-               "foreign": weight["foreign"]}
+               "foreign": weight["foreign"], "gzip_bytes": weight["gzip_bytes"], "css_sections": weight["css_sections"]}
+    note = f"{listing}; {weight['gzip_bytes'] / 1024:.1f} KB if gzipped"
     size_line = Line(f"{label}: bytes, uncompressed", None if failed else kb, "KB", KB_AIM,
-                     note=listing + (f"; not 200: {', '.join(failed)}" if failed else ""), details=details)
+                     note=note + (f"; not 200: {', '.join(failed)}" if failed else ""), details=details)
     count = len(weight["requests"]) + len(weight["foreign"])
     count_line = Line(f"{label}: requests", count, "", REQUESTS_AIM, details=details)
     return size_line, count_line

@@ -9,7 +9,7 @@ from bench.__main__ import STEPS, run
 from bench.load import Call, drive
 from bench.scale import build_rows
 from bench.seed import OPTIONS, RULES, realistic_hands
-from bench.weight import css_urls, is_foreign, loaded_urls
+from bench.weight import css_sections, css_urls, is_foreign, loaded_urls, script_urls
 from scorekeeper import db as store
 from scorekeeper.canasta.scoring import score_game
 
@@ -64,6 +64,9 @@ def test_loaded_urls_are_what_a_browser_fetches_not_links():
         == ["/static/x.svg", "b.css"]
     assert is_foreign("https://fonts.example.com/x.css") and is_foreign("//cdn.example.com/x.js")
     assert not is_foreign("http://localhost/static/style.css") and not is_foreign("/static/style.css")
+    assert css_sections("a{}\n/* --- board ------ */\nb{}\n/* --- forms --- */\ni{}") == {"top": 4, "board": 27, "forms": 23}
+    assert script_urls('fetch("https://api.example.com/x"); var a = "/games/1"; // https://docs') \
+        == ["https://api.example.com/x"]
 
 
 # --- the generated games and the bulk loader --------------------------------------------------
