@@ -907,9 +907,11 @@ def check_going_out(
             elif points < minimum:
                 reasons.append(f"These melds are your side's initial meld: they make {points}, "
                                f"{minimum - points} short of your minimum of {minimum}.")
+        elif not side_has_melded and melds and concealed:
+            notes.append("Drawn from the stock, going out concealed needs no minimum; "
+                         "after taking the pile these melds must reach your minimum.")
         elif not side_has_melded and melds:
-            notes.append("These melds are also your side's initial meld: they must reach your minimum"
-                         + (" unless you drew from the stock and go out concealed." if ruleset.concealed_bonus else "."))
+            notes.append("These melds are also your side's initial meld: they must reach your minimum.")
     can = not reasons
     concealed = can and concealed
     if can:

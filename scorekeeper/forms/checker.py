@@ -199,7 +199,7 @@ class PileForm(CheckForm):
     hand = CardsField("Cards in your hand", validators=[_card_text(groups=False)], render_kw=CARD_INPUT)
     side_has_melded = BooleanField("My side has melded this hand")
     frozen = BooleanField("A wild card is in the pile, or a red 3 was turned up at the start")
-    side_melds = CardsField("Your side's melds on the table (optional)", validators=[Optional(), _card_text(groups=True)],
+    side_melds = CardsField("Your side's melds", validators=[Optional(), _card_text(groups=True)],
                             render_kw=CARD_INPUT)
     pile_size = IntegerField(
         "Cards in the pile (optional)", validators=[Optional(), _within(1, 162, "A pile holds 1 to 162 cards.")],
@@ -234,7 +234,7 @@ class GoingOutForm(CheckForm):
     )
     side_has_melded = BooleanField("My side has melded this hand")
     player_has_melded = BooleanField("I have melded this hand myself")
-    side_melds = CardsField("Your side's melds on the table you may add to (optional)",
+    side_melds = CardsField("Your side's melds you may add to",
                             validators=[Optional(), _card_text(groups=True)], render_kw=CARD_INPUT)
     total = IntegerField(
         "Your side's total before this hand (optional)", validators=[Optional(), TOTAL_RANGE],

@@ -1,0 +1,109 @@
+"""The rules checker in a real browser on a phone: the card picker fills the cards field,
+a chosen card taps back out, and the answer reads right."""
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import assert_accessible, no_sideways_scroll, screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def tap_cards(page, picker, tokens):
+    for token in tokens:
+        picker.locator(f'[data-card="{token}"]').tap()
+
+
+def test_first_meld_with_the_card_picker(live_server, phone):
+    phone.goto(live_server.url + "/check/initial-meld")
+    expect(phone.get_by_role("heading", level=1)).to_have_text("First meld check")
+    picker = phone.locator('[data-picker-for="cards"]')
+    expect(picker).to_be_visible()
+    cards = phone.locator("#cards")
+    expect(picker.locator(".picker-empty")).to_have_text("No card yet")
+
+    tap_cards(phone, picker, ["K", "K", "|", "Q", "Q", "A", "2"])
+    expect(cards).to_have_value("K K | Q Q A 2")
+    chosen = picker.locator(".chosen-card")
+    expect(chosen).to_have_count(7)
+
+    # The ace was a slip: tapping it on the chosen row takes it back.
+    chosen.nth(5).tap()
+    expect(cards).to_have_value("K K | Q Q 2")
+    expect(chosen).to_have_count(6)
+    expect(chosen.nth(5)).to_be_focused()
+
+    phone.locator("#pile_top").select_option("K")
+    phone.locator("#total").fill("1600")
+    phone.get_by_role("button", name="Check").tap()
+
+    expect(phone.locator(".verdict")).to_have_text("20 short")
+    expect(phone.locator(".verdict-detail")).to_contain_text("70 points, minimum 90.")
+    expect(phone.locator(".found-meld")).to_have_count(2)
+    expect(phone.locator(".found-meld").first).to_contain_text("with the K from the pile")
+    # The form keeps what was entered, and the picker shows it again.
+    expect(phone.locator("#cards")).to_have_value("K K | Q Q 2")
+    expect(phone.locator('[data-picker-for="cards"] .chosen-card')).to_have_count(6)
+    assert no_sideways_scroll(phone)
+    screenshot(phone, "checker-initial-meld")
+    assert_accessible(phone)
+
+
+def test_typing_and_the_picker_agree_and_the_sign_switch_makes_a_total_negative(live_server, phone):
+    phone.goto(live_server.url + "/check/initial-meld")
+    phone.locator("#cards").fill("5 5 5 jk")
+    chosen = phone.locator('[data-picker-for="cards"] .chosen-card')
+    expect(chosen).to_have_count(4)
+    expect(chosen.nth(3)).to_contain_text("Joker")
+    phone.locator("#total").fill("40")
+    phone.locator("[data-negate]").tap()
+    expect(phone.locator("#total")).to_have_value("-40")
+    phone.get_by_role("button", name="Check").tap()
+    expect(phone.locator(".verdict")).to_have_text("Enough")
+    expect(phone.locator(".verdict-detail")).to_contain_text("65 points, minimum 15.")
+
+
+def test_modern_hides_the_classic_house_rule(live_server, phone):
+    phone.goto(live_server.url + "/check/meld")
+    expect(phone.locator("#wild_limit")).to_be_visible()
+    expect(phone.locator("#initial")).to_be_hidden()
+    phone.locator("#rules").select_option("modern")
+    expect(phone.locator("#wild_limit")).to_be_hidden()
+    expect(phone.locator("#initial")).to_be_visible()
+    picker = phone.locator('[data-picker-for="cards"]')
+    expect(picker.locator('[data-card="|"]')).to_have_count(0)  # one meld: no "new meld" key
+    tap_cards(phone, picker, ["2"] * 7)
+    phone.get_by_role("button", name="Check").tap()
+    expect(phone.locator(".verdict")).to_have_text("Wild canasta of seven 2s")
+    assert no_sideways_scroll(phone)
+    screenshot(phone, "checker-meld")
+    assert_accessible(phone)
+
+
+def test_pile_and_going_out_on_a_phone(live_server, phone):
+    phone.goto(live_server.url + "/check")
+    expect(phone.locator(".hub-button")).to_have_count(4)
+    assert no_sideways_scroll(phone)
+    screenshot(phone, "checker-hub")
+    assert_accessible(phone)
+
+    phone.locator(".hub-button", has_text="Discard pile").tap()
+    phone.locator("#pile_top").select_option("Q")
+    tap_cards(phone, phone.locator('[data-picker-for="hand"]'), ["Q", "2", "5", "9"])
+    phone.locator("#side_has_melded").check()
+    phone.locator("summary", has_text="Your side's melds on the table").tap()
+    tap_cards(phone, phone.locator('[data-picker-for="side_melds"]'), ["Q", "Q", "Q"])
+    phone.get_by_role("button", name="Check").tap()
+    expect(phone.locator(".verdict")).to_have_text("Yes, take it")
+    expect(phone.locator(".pile-ways li")).to_have_count(2)
+    assert no_sideways_scroll(phone)
+    screenshot(phone, "checker-pile")
+    assert_accessible(phone)
+
+    phone.goto(live_server.url + "/check/going-out")
+    tap_cards(phone, phone.locator('[data-picker-for="hand"]'), ["K", "K", "K", "K", "K", "2", "2", "5"])
+    phone.get_by_role("button", name="Check").tap()
+    expect(phone.locator(".verdict")).to_have_text("Yes, concealed")
+    assert no_sideways_scroll(phone)
+    screenshot(phone, "checker-going-out")
+    assert_accessible(phone)
