@@ -39,7 +39,8 @@ class Aim:
         limit = _number(self.limit)
         if self.on == "ratio":
             return f"ratio {self.op} {limit}"
-        return f"{self.op} {limit}{(' ' + self.unit) if self.unit else ''}"
+        unit = self.unit[:-1] if self.limit == 1 and self.unit.endswith("s") else self.unit
+        return f"{self.op} {limit}{(' ' + unit) if unit else ''}"
 
 
 @dataclass

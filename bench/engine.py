@@ -10,6 +10,7 @@ it) a small multiple of it, or the scoreboard cannot keep up with the bare app.
 
 from __future__ import annotations
 
+import statistics
 import timeit
 
 from scorekeeper.canasta.scoring import score_game, score_request
@@ -22,16 +23,9 @@ HAND_AIM = Aim("<=", 1)
 GAME_AIM = Aim("<=", 10)
 
 
-def _microseconds(function, number, repeat, budget: Budget) -> tuple[float, list[float]]:
-    """Return (median µs per call over ``repeat`` timeit runs of ``number`` calls, every run's µs)."""
-    import statistics
-
-    runs = []
-    for _ in range(repeat):
-        if len(runs) >= 3 and budget.over():
-            break
-        runs.append(timeit.timeit(function, number=number) / number * 1e6)
-    return statistics.median(runs), runs
+def _microseconds(function, number) -> float:
+    """Return the µs per call of one timeit run of ``number`` calls."""
+    return timeit.timeit(function, number=number) / number * 1e6
 
 
 def measure(*, hand_number=2000, game_number=50, request_number=1000, repeat=7, game_hands=40,
@@ -52,16 +46,14 @@ def measure(*, hand_number=2000, game_number=50, request_number=1000, repeat=7, 
 
     for function in (bare_request, one_hand, whole_game):
         function()  # warm: imports, caches
-    # Interleaved, so that a busy moment of the machine falls on all three alike.
+    # Interleaved timeit runs, so that a busy moment of the machine falls on all three alike.
     samples: dict[str, list[float]] = {"bare": [], "hand": [], "game": []}
     for _ in range(repeat):
         if len(samples["bare"]) >= 3 and budget.over():
             break
-        samples["bare"] += _microseconds(bare_request, request_number, 1, budget)[1]
-        samples["hand"] += _microseconds(one_hand, hand_number, 1, budget)[1]
-        samples["game"] += _microseconds(whole_game, game_number, 1, budget)[1]
-    import statistics
-
+        samples["bare"].append(_microseconds(bare_request, request_number))
+        samples["hand"].append(_microseconds(one_hand, hand_number))
+        samples["game"].append(_microseconds(whole_game, game_number))
     bare, hand, game = (statistics.median(samples[key]) for key in ("bare", "hand", "game"))
     details = {key: [round(value, 2) for value in values] for key, values in samples.items()}
     return [

@@ -9,7 +9,7 @@ from bench.__main__ import STEPS, run
 from bench.load import Call, drive
 from bench.scale import build_rows
 from bench.seed import OPTIONS, RULES, realistic_hands
-from bench.weight import css_sections, css_urls, is_foreign, loaded_urls, script_urls
+from bench.weight import css_sections, css_urls, is_foreign, kept_by_browser, loaded_urls, script_urls
 from scorekeeper import db as store
 from scorekeeper.canasta.scoring import score_game
 
@@ -64,6 +64,9 @@ def test_loaded_urls_are_what_a_browser_fetches_not_links():
         == ["/static/x.svg", "b.css"]
     assert is_foreign("https://fonts.example.com/x.css") and is_foreign("//cdn.example.com/x.js")
     assert not is_foreign("http://localhost/static/style.css") and not is_foreign("/static/style.css")
+    assert kept_by_browser("public, max-age=31536000, immutable") and kept_by_browser("max-age=60")
+    assert not kept_by_browser("no-cache") and not kept_by_browser("max-age=0") and not kept_by_browser("")
+    assert not kept_by_browser("private, no-cache, max-age=60")
     assert css_sections("a{}\n/* --- board ------ */\nb{}\n/* --- forms --- */\ni{}") == {"top": 4, "board": 27, "forms": 23}
     assert script_urls('fetch("https://api.example.com/x"); var a = "/games/1"; // https://docs') \
         == ["https://api.example.com/x"]
@@ -141,10 +144,10 @@ def test_quick_run_gives_every_line_a_positive_number(tmp_path):
     results = run(STEPS, quick=True, out=tmp_path, progress=lambda text: None)
     lines = results["_lines"]
     whats = [line.what for line in lines]
-    assert len(lines) == 13, whats
+    assert len(lines) == 15, whats
     for line in lines:
         assert line.value is not None, f"{line.what}: {line.note}"
-        assert line.value > 0 or line.aim.limit == 0, line.what
+        assert line.value > 0 or line.aim.on == "value", line.what
         assert len(line.cells()) == len(COLUMNS)
         if line.baseline is not None:
             assert line.baseline > 0 and line.ratio > 0, line.what
