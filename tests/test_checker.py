@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 
 import pytest
 
+from scorekeeper import db as store
 from scorekeeper import service
 
 # The scoring API's worked example: Ann & Bob score 605, Cy & Di -295.
@@ -256,6 +257,17 @@ def test_the_scoreboard_link_fills_in_the_game(client, db):
     other = parse(check(client, "initial-meld", game=game_id, side=1))
     assert other.find("h1").text() == "Cy & Di need 15"  # 0 - 295
     assert other.find("input", name="total").attrs["value"] == "-295"
+
+
+def test_a_game_stored_directly_fills_in_its_rules_and_totals(client, db):
+    store.create_game(db, game_id="g-checker", edit_key_hash="h", rules="classic-6p", options={"target": 10000},
+                      names=["North", "South"], seats=[], start_totals=[7500, 2990])
+    page = parse(check(client, "initial-meld", game="g-checker", side=0))
+    assert page.find("h1").text() == "North need 150"
+    assert selected(page, "rules") == ["classic-6p"]
+    page = parse(check(client, "initial-meld", game="g-checker", side=1))
+    assert page.find("h1").text() == "South need 90"
+    assert page.find("input", name="total").attrs["value"] == "2990"
 
 
 def test_a_checked_meld_keeps_the_game_heading(client, db):
