@@ -378,3 +378,147 @@ def test_kill_9_while_writing_loses_no_acknowledged_hand(tmp_path):
     finally:
         server.stop()
     assert store.integrity_problems(database) == []
+
+
+# --- the pages: double submit and conflicts --------------------------------------------------
+
+
+def hidden_value(html, name):
+    """The value of the first ``<input name=...>`` in a page."""
+    import re
+
+    for tag in re.findall(r"<input[^>]*>", html):
+        if re.search(rf'\bname="{re.escape(name)}"', tag):
+            found = re.search(r'\bvalue="([^"]*)"', tag)
+            return found.group(1) if found else ""
+    raise AssertionError(f"no input {name} on the page")
+
+
+def form_for(sides, **extra):
+    from scorekeeper.canasta.rules import PRESETS
+    from scorekeeper.forms.hands import form_data_from_sides
+
+    return {**form_data_from_sides(PRESETS["classic"], sides), "action": "save", **extra}
+
+
+def keeping_score(app, client):
+    """A game with one hand, whose key ``client`` holds; return its id and key."""
+    created = client.post("/api/v1/games", json={"rules": "classic", "names": ["Ann & Bob", "Cy & Di"]}).json
+    client.post(f"/api/v1/games/{created['id']}/hands", json={"sides": hand(50, 5)},
+                headers={"Authorization": f"Bearer {created['edit_key']}"})
+    assert client.get(f"/games/{created['id']}/join?key={created['edit_key']}").status_code == 303
+    return created["id"], created["edit_key"]
+
+
+def test_the_same_hand_form_sent_twice_records_one_hand(app, client, db):
+    game_id, _ = keeping_score(app, client)
+    page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    token = hidden_value(page, "token")
+    assert len(token) >= 16
+    data = form_for(hand(60, 45), token=token)
+    first = client.post(f"/games/{game_id}/hands/new", data=data)
+    again = client.post(f"/games/{game_id}/hands/new", data=data, follow_redirects=True)
+    assert first.status_code == 303
+    assert again.status_code == 200
+    assert "This hand was already saved as hand 2." in again.get_data(as_text=True)
+    game = load_game(db, game_id)
+    assert [marker(h["sides"]) for h in game.hands] == [(50, 5), (60, 45)]
+    # A fresh form (a new token) is a new hand.
+    page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    assert hidden_value(page, "token") != token
+    client.post(f"/games/{game_id}/hands/new", data=form_for(hand(60, 45), token=hidden_value(page, "token")))
+    assert len(load_game(db, game_id).hands) == 3
+
+
+class Browser:
+    """A phone's cookie jar over http.client: enough for a session and CSRF against gunicorn."""
+
+    def __init__(self, base_url):
+        self.base_url, self.cookies = base_url, {}
+
+    def open(self, method, path, form=None):
+        from urllib.parse import urlencode
+
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
+        body = None
+        if form is not None:
+            body = urlencode(form).encode()
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        parts = urlsplit(self.base_url)
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=15)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            for value in response.headers.get_all("Set-Cookie") or []:
+                name, _, rest = value.partition("=")
+                self.cookies[name] = rest.split(";", 1)[0]
+            return Answer(response.status, dict(response.getheaders()), response.read())
+        finally:
+            connection.close()
+
+
+@pytest.mark.slow
+def test_a_double_tapped_hand_form_racing_on_two_workers_records_one_hand(live_server):
+    game = new_game(live_server.url)
+    phone = Browser(live_server.url)
+    assert phone.open("GET", f"/games/{game['id']}/join?key={game['edit_key']}").status == 303
+    page = phone.open("GET", f"/games/{game['id']}/hands/new").body.decode()
+    data = form_for(hand(60, 45), token=hidden_value(page, "token"), csrf_token=hidden_value(page, "csrf_token"))
+    copies = 3
+    answers = [None] * copies
+    together = threading.Barrier(copies)
+
+    def tap(index):
+        together.wait(DEADLINE_SECONDS)
+        answers[index] = phone.open("POST", f"/games/{game['id']}/hands/new", data)
+
+    run_threads(copies, tap)
+    assert [a.status for a in answers] == [303] * copies, [a.body[:300] for a in answers]
+    shown = call(live_server.url, "GET", f"/api/v1/games/{game['id']}").json
+    assert [marker(h["sides"]) for h in shown["hands"]] == [(60, 45)]
+
+
+def test_editing_a_hand_someone_changed_meanwhile_keeps_what_was_typed(app, client, db):
+    game_id, key = keeping_score(app, client)
+    other = app.test_client()
+    assert other.get(f"/games/{game_id}/join?key={key}").status_code == 303
+
+    page = client.get(f"/games/{game_id}/hands/1/edit").get_data(as_text=True)
+    version = hidden_value(page, "expected_version")
+    assert version == "1"
+    # The other phone changes hand 1 first.
+    changed = other.post(f"/games/{game_id}/hands/1/edit",
+                         data=form_for(hand(80, 10), expected_version=version))
+    assert changed.status_code == 303
+
+    typed = form_for(hand(75, 20), expected_version=version)
+    answer = client.post(f"/games/{game_id}/hands/1/edit", data=typed)
+    assert answer.status_code == 409
+    html = answer.get_data(as_text=True)
+    assert "Someone changed this game while you were editing; your entries are below" in html
+    assert hidden_value(html, "sides-0-melded_points") == "75"
+    assert hidden_value(html, "sides-1-melded_points") == "20"
+    assert hidden_value(html, "expected_version") == "2"  # saving again is a knowing choice
+    assert [marker(h["sides"]) for h in load_game(db, game_id).hands] == [(80, 10)]
+
+    # Saving again, after seeing the message, stores what was typed.
+    again = client.post(f"/games/{game_id}/hands/1/edit", data={**typed, "expected_version": "2"})
+    assert again.status_code == 303
+    assert [marker(h["sides"]) for h in load_game(db, game_id).hands] == [(75, 20)]
+
+
+def test_deleting_a_hand_someone_changed_meanwhile_deletes_nothing(app, client, db):
+    game_id, key = keeping_score(app, client)
+    page = client.get(f"/games/{game_id}/hands/1/delete").get_data(as_text=True)
+    version = hidden_value(page, "expected_version")
+    service.add_hand(db, game_id, hand(5, 5))  # another phone adds a hand meanwhile
+    answer = client.post(f"/games/{game_id}/hands/1/delete", data={"expected_version": version})
+    assert answer.status_code == 409
+    assert "Someone changed this game meanwhile, so nothing was removed." in answer.get_data(as_text=True)
+    assert len(load_game(db, game_id).hands) == 2
+    # The same delete form sent twice removes one hand: the second copy is a conflict.
+    page = client.get(f"/games/{game_id}/hands/1/delete").get_data(as_text=True)
+    data = {"expected_version": hidden_value(page, "expected_version")}
+    assert client.post(f"/games/{game_id}/hands/1/delete", data=data).status_code == 303
+    assert client.post(f"/games/{game_id}/hands/1/delete", data=data).status_code == 409
+    assert [marker(h["sides"]) for h in load_game(db, game_id).hands] == [(5, 5)]
