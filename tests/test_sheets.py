@@ -36,6 +36,17 @@ class Sheet:
     texts: list
     logged: list  # WeasyPrint warnings and errors while it was rendered
 
+    def assert_within_the_page(self, edge=14):
+        """Every word printed stays ``edge`` points (5 mm) inside the paper: nothing overflows."""
+        with pdfplumber.open(io.BytesIO(self.response.data)) as document:
+            for page in document.pages:
+                words = page.extract_words()
+                assert words
+                assert min(word["x0"] for word in words) >= edge
+                assert min(word["top"] for word in words) >= edge
+                assert max(word["x1"] for word in words) <= page.width - edge, page.page_number
+                assert max(word["bottom"] for word in words) <= page.height - edge, page.page_number
+
     @cached_property
     def tables(self):
         """Per page, the rows of its first table (pdfplumber reads ruled tables)."""
@@ -126,6 +137,7 @@ def test_blank_sheet_for_every_rule_set(blank):
     ruleset, sheet = blank
     assert sheet.logged == []
     assert sheet.size == A4
+    sheet.assert_within_the_page()
     assert ruleset.name in sheet.text
     assert f"game to {ruleset.target:,}" in sheet.text
     # The foot: card values, bonuses and the minimum table, numbers from the engine.
@@ -243,6 +255,7 @@ def test_cheat_sheet_is_one_page_with_the_numbers_of_its_rule_set(cheat):
     ruleset, sheet = cheat
     assert sheet.logged == []
     assert len(sheet.reader.pages) == 1
+    sheet.assert_within_the_page()
     assert sheet.size == LETTER
     text = sheet.text
     assert ruleset.name in text and f"game to {ruleset.target:,}" in text
@@ -309,6 +322,7 @@ def test_game_sheet_has_every_hand_and_the_engines_totals(long_game, games, db):
     game = load_game(db, games["long"])
     assert long_game.logged == []
     assert long_game.size == A4
+    long_game.assert_within_the_page()
     assert len(long_game.reader.pages) == 2
     rows = {}
     for number, (text, table) in enumerate(zip(long_game.texts, long_game.tables), start=1):
@@ -373,7 +387,8 @@ def test_three_player_sheet_shows_partners_and_carried_totals(client, games):
 
 
 def test_modern_sheet_prints_threes_and_penalties(client, games):
-    sheet = render(client, f"/games/{games['modern']}/sheet.pdf")
+    sheet = render(client, f"/games/{games['modern']}/sheet.pdf?paper=letter")
+    sheet.assert_within_the_page()
     row = [cell.replace("\n", " ") for cell in cells(sheet.tables[0][3])]
     assert row[1] == "canastas 800 · going out 100 · threes 300 · melded 250"
     assert row[4] == "threes −100 · melded −60 · in hand −40 · penalties −2,500"
@@ -496,3 +511,38 @@ def test_no_weasyprint_warning_when_rendering(client, caplog):
     with caplog.at_level(logging.WARNING, logger="weasyprint"):
         assert client.get("/print/score-sheet.pdf?rules=classic-6p-3teams&hands=2").status_code == 200
     assert caplog.records == []
+
+
+# --- in a real browser ------------------------------------------------------------------------
+
+
+@pytest.mark.browser
+def test_print_page_on_a_phone(live_server, phone):
+    from playwright.sync_api import expect
+
+    from .conftest import assert_accessible, no_sideways_scroll, screenshot
+
+    phone.goto(live_server.url + "/print")
+    expect(phone.get_by_role("heading", level=1)).to_have_text("Print score sheets")
+    expect(phone.get_by_role("link", name="Print")).to_have_attribute("aria-current", "page")
+    assert no_sideways_scroll(phone)
+    screenshot(phone, "print-page")
+    assert_accessible(phone)
+
+    phone.get_by_label("Rule set").select_option("classic-3p")
+    phone.get_by_label("Hands").fill("0")
+    for box, name in zip(("Name 1", "Name 2", "Name 3"), ("Ann", "Bob", "<b>Cy</b>")):
+        phone.get_by_label(box, exact=True).fill(name)
+    phone.get_by_role("button", name="Score sheet (PDF)").click()
+    expect(phone.locator("#hands-error")).to_have_text("Print from 1 to 60 hands.")
+    expect(phone.get_by_label("Hands")).to_have_value("0")
+    expect(phone.get_by_label("Name 3", exact=True)).to_have_value("<b>Cy</b>")
+    expect(phone.get_by_label("Rule set")).to_have_value("classic-3p")
+    assert no_sideways_scroll(phone)
+    screenshot(phone, "print-page-errors")
+    assert_accessible(phone)
+
+    # The form's address leads to the PDF (a browser would show or download it).
+    answer = phone.request.get(phone.url.replace("hands=0", "hands=2"))
+    assert answer.status == 200 and answer.headers["content-type"] == "application/pdf"
+    assert answer.body().startswith(b"%PDF-")
