@@ -214,13 +214,14 @@ def result(game):
     """Return the end of the sheet: who won, or who leads, in words with engine numbers."""
     score, names = game.score, game.names
     if score.game_over and score.winner is not None:
-        return f"Winner: {names[score.winner]}, {score.totals[score.winner]:,} points, by {score.margin:,}."
+        return (f"Winner: {names[score.winner]}, {sheet_number(score.totals[score.winner])} points, "
+                f"by {sheet_number(score.margin)}.")
     if score.game_over:
         return "Shared win: " + " and ".join(names[i] for i in score.winners) + "."
     if score.tie:
         return "The highest totals are tied past the target: another hand decides."
     if score.leader is not None and score.hands:
-        return f"Game in progress: {names[score.leader]} leads by {score.margin:,}."
+        return f"Game in progress: {names[score.leader]} leads by {sheet_number(score.margin)}."
     return "Game in progress."
 
 
