@@ -28,8 +28,8 @@ def _microseconds(function, number) -> float:
     return timeit.timeit(function, number=number) / number * 1e6
 
 
-def measure(*, hand_number=2000, game_number=50, request_number=1000, repeat=7, game_hands=40,
-            budget_seconds=30.0) -> list[Line]:
+def measure(*, hand_number=1000, game_number=20, request_number=500, repeat=7, game_hands=40,
+            budget_seconds=15.0) -> list[Line]:
     """Return the lines for one hand and a ``game_hands``-hand game, in µs, against a bare request."""
     budget = Budget(budget_seconds)
     client = create_app().test_client()

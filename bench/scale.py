@@ -126,7 +126,7 @@ def _app(path: Path):
 
 
 def measure(workdir: Path, *, games=10_000, hands=30, runs=60, reads=200, cache: Path = OUT,
-            budget_seconds=60.0) -> list[Line]:
+            budget_seconds=30.0) -> list[Line]:
     """Return the lines for the scoreboard's time, and the game's read alone, in the big database against the one-game one."""
     from scorekeeper import db as store
 

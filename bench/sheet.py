@@ -71,7 +71,7 @@ def _app(workdir: Path):
                        "WTF_CSRF_ENABLED": False})
 
 
-def measure(workdir: Path, *, renders=5, asks=200, hands=30, budget_seconds=60.0) -> list[Line]:
+def measure(workdir: Path, *, renders=5, asks=200, hands=30, budget_seconds=25.0) -> list[Line]:
     """Return the lines for a fresh ``hands``-hand sheet and for asking it again with its ETag."""
     from weasyprint import HTML
 
