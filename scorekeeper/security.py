@@ -1,4 +1,7 @@
-"""Response headers that keep pages from running or loading anything not ours."""
+"""Response headers that keep pages from running or loading anything not ours,
+and the size limit on request bodies, whichever way they are sent."""
+
+from flask import abort, current_app, request
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -30,5 +33,21 @@ def add_headers(response):
     return response
 
 
+def refuse_oversized_stream():
+    """Answer 413 to a chunked body past MAX_CONTENT_LENGTH.
+
+    Such a body has no Content-Length for Werkzeug to refuse up front: it stops
+    reading at the limit, and a form would silently be only the start of what
+    was sent. Reading it here (cached, so the form is parsed from the same
+    bytes) tells whether it reached the limit.
+    """
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit is None or request.content_length is not None or request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    if len(request.get_data(cache=True)) >= limit:
+        abort(413)
+
+
 def init_app(app):
+    app.before_request(refuse_oversized_stream)
     app.after_request(add_headers)

@@ -552,3 +552,43 @@ def test_any_form_post_gets_a_page_never_a_500(app, keeper, db):
         # Whatever was posted, the stored game still reads and scores.
         game = load_game(db, game_id)
         assert game is not None and game.problems == []
+
+
+@pytest.mark.slow
+def test_a_chunked_body_past_the_limit_is_refused_not_cut(live_server):
+    """Behind gunicorn a chunked body has no Content-Length: it must still be refused, not read in part."""
+    import http.client
+
+    from .test_reliability import Browser, hidden_value
+
+    phone = Browser(live_server.url)
+    page = phone.open("GET", "/games/new").body.decode()
+    start = (f"csrf_token={hidden_value(page, 'csrf_token')}&rules=classic&names-0=Ann&names-1=Bob&pad=").encode()
+    cookie = "; ".join(f"{name}={value}" for name, value in phone.cookies.items())
+    parts = urlsplit(live_server.url)
+    for path, content_type, body in [
+        ("/games/new", "application/x-www-form-urlencoded", start + b"A" * 100_000),
+        ("/games/new", "application/x-www-form-urlencoded", start + b"A" * 2_000_000),
+        ("/api/v1/games", "application/json", b'{"rules": "classic", "names": ["A", "B"], "x": "' + b"A" * 100_000 + b'"}'),
+    ]:
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=15)
+        try:
+            pieces = (body[i:i + 8192] for i in range(0, len(body), 8192))
+            connection.request("POST", path, body=pieces, encode_chunked=True,
+                               headers={"Content-Type": content_type, "Cookie": cookie})
+            response = connection.getresponse()
+            text = response.read().decode()
+        finally:
+            connection.close()
+        assert response.status == 413, (path, len(body), response.status)
+        assert "The request is too large" in text
+    # A chunked form within the limit still works.
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=15)
+    try:
+        connection.request("POST", "/games/new", body=iter([start + b"A" * 100]), encode_chunked=True,
+                           headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
+        response = connection.getresponse()
+        response.read()
+    finally:
+        connection.close()
+    assert response.status == 303
