@@ -11,6 +11,7 @@ import json
 import secrets
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from markupsafe import Markup, escape
 from werkzeug.routing import BuildError
 
 from . import access, service
@@ -32,6 +33,29 @@ CONFLICT = ("Someone changed this game while you were editing; your entries are 
 NO_GAME = "There is no game at this address. Check the link, or start a new game."
 NO_HAND = "This game has no hand {number}. It may have been deleted meanwhile: check the scoreboard."
 FORM_SCOPE = "form:"
+
+
+@bp.app_template_global("hand_label_variants")
+def label_variants(labels, control, current):
+    """Markup of a label that changes with a control: one span per distinct text, the current one shown.
+
+    ``labels`` maps a control value to its text; values with the same text share one span.
+    Without JavaScript the text of the value sent last is shown (the first text when none is).
+    """
+    if len(labels) == 1:
+        return escape(next(iter(labels.values())))
+    current = current or ""
+    if current not in labels:
+        current = next(iter(labels))
+    by_text = {}
+    for value, text in labels.items():
+        if text:
+            by_text.setdefault(text, []).append(value)
+    spans = []
+    for text, values in by_text.items():
+        hidden = "" if current in values else " hidden"
+        spans.append(Markup('<span data-when="{}:{}"{}>{}</span>').format(control, "|".join(values), Markup(hidden), text))
+    return Markup("").join(spans)
 
 
 def board_url(game_id):

@@ -65,9 +65,22 @@
     return button;
   }
 
+  function labelOf(input) {
+    return input.labels && input.labels[0] ? input.labels[0].innerText.trim() : input.name;
+  }
+
+  // A label that changes with a control (the partners' names) renames its buttons too.
+  function renameSteppers(form) {
+    form.querySelectorAll(".stepper").forEach(function (wrap) {
+      var input = wrap.querySelector("input"), label = labelOf(input), buttons = wrap.querySelectorAll(".step");
+      buttons[0].setAttribute("aria-label", "One fewer: " + label);
+      buttons[1].setAttribute("aria-label", "One more: " + label);
+    });
+  }
+
   function addSteppers(form) {
     form.querySelectorAll("input[data-stepper]").forEach(function (input) {
-      var label = input.labels && input.labels[0] ? input.labels[0].innerText.trim() : input.name;
+      var label = labelOf(input);
       var wrap = document.createElement("div");
       wrap.className = "stepper";
       input.parentNode.insertBefore(wrap, input);
@@ -302,7 +315,8 @@
     form.querySelectorAll("[data-nojs]").forEach(function (el) { el.hidden = true; });
     addSteppers(form);
     showWhatIsUsed(form);
-    form.addEventListener("change", function () { showWhatIsUsed(form); });
+    renameSteppers(form);
+    form.addEventListener("change", function () { showWhatIsUsed(form); renameSteppers(form); });
     if (form.hasAttribute("data-preview") && window.fetch) setupPreview(form);
   });
 })();

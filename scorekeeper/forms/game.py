@@ -56,6 +56,9 @@ def applies_note(name):
     allowed = game_conditions(name).get("rules")
     if not allowed:
         return ""
+    for family in {preset.family for preset in PRESETS.values()}:
+        if set(allowed) == set(presets_where(lambda preset: preset.family == family)):
+            return f"Only for the {family.capitalize()} rule sets."
     return "Only for " + ", ".join(PRESETS[rules].name for rules in allowed) + "."
 
 

@@ -287,8 +287,8 @@ def _side_form(ruleset, index, members_max):
         for name, label, _, per_deck in IN_HAND_FIELDS]))))
     if modern:
         most = ruleset.players_per_side
-        fields.append(("players_with_three_aces", CountField("Players holding three or more aces", example=1, maximum=most)))
-        fields.append(("players_with_three_sevens", CountField("Players holding three or more sevens", example=1, maximum=most)))
+        fields.append(("players_with_three_aces", CountField("Players with 3+ aces", example=1, maximum=most)))
+        fields.append(("players_with_three_sevens", CountField("Players with 3+ sevens", example=1, maximum=most)))
         fields.append(("last_drawn_three", ApiBoolean("A 3 was the last card drawn")))
     return _form_class(f"Side{index}", fields)
 
