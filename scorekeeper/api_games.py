@@ -12,6 +12,7 @@ unreadable body 400, broken rules 422, stale ``expected_version`` 409.
 
 import hashlib
 import json
+import re
 
 from flask import Blueprint, current_app, request, url_for
 
@@ -272,7 +273,8 @@ def _change_body(takes_sides):
         body, canonical = {}, b"{}"
     if not takes_sides and "expected_version" in request.args:
         value = request.args["expected_version"]
-        body = {**body, "expected_version": int(value) if value.isdigit() else value}
+        # Only plain digits become a number ("¹".isdigit() is True; 5,000 digits overflow int()).
+        body = {**body, "expected_version": int(value) if re.fullmatch(r"[0-9]{1,18}", value) else value}
         canonical = json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")
     return body, canonical
 

@@ -357,7 +357,7 @@ def test_current_expected_version_is_accepted(client, game):
     assert response.get_json()["version"] == 2
 
 
-@pytest.mark.parametrize("query, status", [("2", 200), ("1", 409), ("x", 422), ("-1", 422)])
+@pytest.mark.parametrize("query, status", [("2", 200), ("1", 409), ("x", 422), ("-1", 422), ("¹", 422), ("9" * 5000, 422)])
 def test_delete_takes_expected_version_in_the_query(client, game, query, status):
     add(client, game, WORKED)
     add(client, game, SMALL)
