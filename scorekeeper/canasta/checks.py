@@ -302,7 +302,7 @@ class _Placer:
             extra = given[index]
             meld = slot.meld(sum(c.rank is Rank.TWO for c in extra), sum(c.rank is Rank.JOKER for c in extra))
             pile = [slot.from_pile] if slot.from_pile is not None else []
-            cards = tuple(slot.naturals[:1] + pile + slot.naturals[1:] + extra) if pile else tuple(slot.naturals + extra)
+            cards = tuple(slot.naturals[:1] + pile + slot.naturals[1:] + extra)
             problems = self.problems(slot, meld)
             if slot.rank is None and slot.base is None and self.ruleset.family != MODERN and extra:
                 problems = [_plural(len(extra), "wild card") + " fit no meld here: a meld holds at most 3, "
@@ -623,8 +623,6 @@ def check_meld(
         return MeldCheck(tuple(cards), None, (str(error),), None, 0, 0)
     problems = [problem.message for problem in meld_problems(
         ruleset, options, meld, going_out=going_out, initial=initial)]
-    if meld.size < 3 and not any("at least" in problem for problem in problems):
-        problems.append(f"A meld needs at least 3 cards; this one has {meld.size}.")
     legal = not problems
     kind = canasta_kind(ruleset, meld) if legal else None
     penalty_kind = unfinished_kind(ruleset, meld)
