@@ -500,3 +500,15 @@ def query_plans(db, game_id):
         name: [row["detail"] for row in db.query(f"explain query plan {sql}", params)]
         for name, (sql, params) in queries.items()
     }
+
+
+# --- JSON API: remembered answers ----------------------------------------------------
+
+
+def forget_answers_before(db, scope, stamp):
+    """Drop the answers remembered under ``scope`` before ``stamp`` (an ISO time as ``now()`` writes it).
+
+    A client repeats a request within seconds or minutes; keeping every answer
+    forever would store the whole game again with every hand.
+    """
+    db.execute("delete from idempotency where scope = ? and created_at < ?", [scope, stamp])
