@@ -6,9 +6,9 @@ from the stylesheet, so the chart follows dark mode.
 
 >>> chart = running_totals_chart(["Ann & Bob", "Cy & Di"], [0, 0], [[605, -295]], 5000)
 >>> [tick.label for tick in chart.y_ticks]
-['−1,000', '0', '1,000', '2,000', '3,000', '4,000', '5,000']
+['0', '1,000', '2,000', '3,000', '4,000', '5,000']
 >>> chart.series[0].points
-'44,150 352,133.1'
+'38,162.5 352,144.1'
 """
 
 from __future__ import annotations
@@ -19,14 +19,16 @@ from dataclasses import dataclass
 
 WIDTH = 360
 HEIGHT = 200
-# Room for the y labels on the left and the hand numbers below.
-MARGIN_LEFT = 44
+# Room for the y labels on the left (more when they are long) and the hand numbers below.
+MARGIN_LEFT = 30
+LABEL_GAP = 4  # between a y label and the plot
 MARGIN_RIGHT = 8
 MARGIN_TOP = 10
 MARGIN_BOTTOM = 22
 NICE_STEPS = (1, 2, 2.5, 5)
-Y_TICKS_WANTED = 5  # steps between the lowest and the highest label
-MAX_Y_STEPS = 7
+Y_STEPS_WANTED = 5  # steps between 0 and the target, or whatever the totals span
+PADDING = 0.04  # of the span, below a negative total or above a total past the target
+LABEL_HEIGHT = 9  # cap height of the 11px labels
 X_LABELS_MOST = 8
 
 
@@ -66,6 +68,7 @@ class Chart:
     y_ticks: tuple[Tick, ...]
     target: int
     target_y: float
+    target_label_y: float  # above the target line, or under it when the line is at the top
     zero_y: float
     summary: str
 
@@ -79,34 +82,33 @@ def points_label(value: int) -> str:
     return f"{value:,}".replace("-", "\u2212")
 
 
-def nice_scale(low: int, high: int, wanted: int = Y_TICKS_WANTED) -> tuple[int, int, int]:
-    """Return ``(bottom, top, step)``: round ticks covering ``low``..``high`` in about ``wanted`` steps.
+def nice_step(span: float, wanted: int = Y_STEPS_WANTED) -> int:
+    """Return the round step (1, 2, 2.5 or 5 times a power of ten) that cuts ``span`` into about ``wanted`` parts.
 
-    A step is 1, 2, 2.5 or 5 times a power of ten (and a multiple of 5, as every
-    score is). Among the steps that come closest to ``wanted``, the one wasting
-    the least height wins.
+    Every score is a multiple of 5, so is every step; on a tie the larger step
+    (fewer labels) wins.
 
-    >>> nice_scale(0, 5000), nice_scale(-295, 5000), nice_scale(0, 8500), nice_scale(0, 7500)
-    ((0, 5000, 1000), (-1000, 5000, 1000), (0, 10000, 2000), (0, 8000, 2000))
-    >>> nice_scale(-3000, 10000), nice_scale(0, 0), nice_scale(100, 130)
-    ((-5000, 10000, 2500), (0, 5, 5), (100, 130, 5))
+    >>> [nice_step(span) for span in (5000, 5295, 7500, 8500, 10000, 100295, 1)]
+    [1000, 1000, 2000, 2000, 2000, 20000, 5]
     """
-    candidates = []
-    for power in range(0, 9):
-        for multiple in NICE_STEPS:
-            step = multiple * 10 ** power
-            if step % 5:
-                continue
-            step = int(step)
-            bottom = math.floor(low / step) * step
-            top = max(math.ceil(high / step) * step, bottom + step)
-            steps = (top - bottom) // step
-            if steps > MAX_Y_STEPS:
-                continue
-            wasted = 1 - (high - low) / (top - bottom)
-            candidates.append((abs(steps - wanted), wasted, bottom, top, step))
-    _, _, bottom, top, step = min(candidates)
-    return bottom, top, step
+    candidates = [
+        int(multiple * 10 ** power)
+        for power in range(0, 9)
+        for multiple in NICE_STEPS
+        if (multiple * 10 ** power) % 5 == 0
+    ]
+    span = max(span, 5)
+    return min(candidates, key=lambda step: (abs(span / step - wanted), -step))
+
+
+def label_width(label: str) -> float:
+    """Return about how wide an 11px label is, in SVG units (DejaVu/system sans digits are ~7 wide).
+
+    >>> label_width("100,000"), label_width("−2,500")
+    (45.5, 40.5)
+    """
+    widths = {",": 3.5, ".": 3.5, "\u2212": 9}
+    return sum(widths.get(char, 7) for char in label)
 
 
 def _round(value: float) -> float | int:
@@ -139,16 +141,24 @@ def running_totals_chart(
     """Return the chart of each scorer's running total, from the start through every hand.
 
     ``totals_by_hand[i]`` holds the totals after hand ``i + 1``, one per scorer.
-    The vertical scale always shows 0 and the target, so the lines show how far
-    each scorer still has to go.
+    The vertical scale always reaches 0 and the target, so the lines show how far
+    each scorer still has to go; labels sit on round values inside it.
     """
     rows = [list(start_totals)] + [list(totals) for totals in totals_by_hand]
     every_total = [total for row in rows for total in row]
     low = min([0, *every_total])
     high = max([target, *every_total])
-    low_tick, high_tick, step = nice_scale(low, high)
+    span = high - low
+    step = nice_step(span)
+    # A little room below a negative total and above a total past the target,
+    # so no line runs along the edge; 0 and the target themselves may sit on it.
+    floor_value = low - PADDING * span if low < 0 else 0
+    ceiling_value = high + PADDING * span if high > target else high
+    tick_values = range(math.ceil(floor_value / step) * step, math.floor(ceiling_value / step) * step + 1, step)
+    labels = [points_label(value) for value in tick_values]
 
-    left, right = MARGIN_LEFT, width - MARGIN_RIGHT
+    left = max(MARGIN_LEFT, math.ceil(max(label_width(label) for label in labels)) + LABEL_GAP + 2)
+    right = width - MARGIN_RIGHT
     top, bottom = MARGIN_TOP, height - MARGIN_BOTTOM
     hands = len(rows) - 1
     x_span = max(hands, 1)
@@ -156,8 +166,8 @@ def running_totals_chart(
     def x_of(hand: int) -> float:
         return _round(left + (right - left) * hand / x_span)
 
-    def y_of(value: int) -> float:
-        return _round(bottom - (bottom - top) * (value - low_tick) / (high_tick - low_tick))
+    def y_of(value: float) -> float:
+        return _round(bottom - (bottom - top) * (value - floor_value) / (ceiling_value - floor_value))
 
     series = []
     for index, name in enumerate(names):
@@ -166,10 +176,7 @@ def running_totals_chart(
             index=index, name=name, points=" ".join(f"{x},{y}" for x, y in coords),
             last_x=coords[-1][0], last_y=coords[-1][1], total=rows[-1][index],
         ))
-    y_ticks = tuple(
-        Tick(value, y_of(value), points_label(value))
-        for value in range(int(low_tick), int(high_tick) + 1, int(step))
-    )
+    y_ticks = tuple(Tick(value, y_of(value), label) for value, label in zip(tick_values, labels))
     hand_step = _hand_step(hands)
     x_ticks = tuple(
         Tick(hand, x_of(hand), str(hand)) for hand in range(0, hands + 1) if hand % hand_step == 0
@@ -177,9 +184,18 @@ def running_totals_chart(
     return Chart(
         width=width, height=height, left=left, right=right, top=top, bottom=bottom,
         series=tuple(series), x_ticks=x_ticks, y_ticks=y_ticks, target=target,
-        target_y=y_of(target), zero_y=y_of(0),
+        target_y=y_of(target), target_label_y=_label_y(y_of(target), top), zero_y=y_of(0),
         summary=summary(names, rows[-1], hands, target),
     )
+
+
+def _label_y(line_y: float, top: float) -> float:
+    """Baseline of a label for a line: 5 above it, or 13 below when that would leave the chart.
+
+    >>> _label_y(100, 10), _label_y(12, 10)
+    (95, 25)
+    """
+    return _round(line_y - 5 if line_y - 5 - LABEL_HEIGHT >= 0 else line_y + 13)
 
 
 def summary(names: Sequence[str], totals: Sequence[int], hands: int, target: int) -> str:

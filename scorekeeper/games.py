@@ -152,9 +152,12 @@ def unscored_hands(game):
     return list(range(len(game.score.hands) + 1, len(game.hands) + 1))
 
 
-def board_context(game, editable):
-    """Everything ``games/_board.html`` needs."""
+def board_context(game, editable, open_hand=None):
+    """Everything ``games/_board.html`` needs; ``open_hand`` is a hand number shown with its breakdown."""
     score = game.score
+    opened = None
+    if open_hand is not None and 1 <= open_hand <= len(score.hands):
+        opened = _hand_row(game, score.hands[open_hand - 1])
     chart = None
     if score.hands:
         chart = running_totals_chart(
@@ -164,7 +167,8 @@ def board_context(game, editable):
         "game": game,
         "score": score,
         "editable": editable,
-        "rows": [_hand_row(game, hand) for hand in score.hands],
+        "rows": score.hands,
+        "opened": opened,
         "chart": chart,
         "result": result_line(game),
         "lead": lead_line(game),
@@ -173,6 +177,8 @@ def board_context(game, editable):
         "unscored": unscored_hands(game),
         "next_hand": len(game.hands) + 1,
         "title": " vs ".join(game.names),
+        # board.js adds a hand's number to this to load its breakdown.
+        "hand_url": url_for("games.hand", game_id=game.id, number=1).removesuffix("1"),
     }
 
 
@@ -212,7 +218,7 @@ def board(game_id):
     editable = access.can_edit(store.get_db(), game_id)
     page = render_template(
         "games/board.html", view=False, share=_share(game) if editable else None,
-        **board_context(game, editable),
+        **board_context(game, editable, request.args.get("hand", type=int)),
     )
     return _private(make_response(page))
 
@@ -223,7 +229,7 @@ def view(game_id):
     game = _game_or_404(game_id)
     keeps_score = access.can_edit(store.get_db(), game_id)
     page = render_template("games/board.html", view=True, share=None, keeps_score=keeps_score,
-                           **board_context(game, False))
+                           **board_context(game, False, request.args.get("hand", type=int)))
     return _private(make_response(page))
 
 

@@ -8,7 +8,9 @@
   var POLL_MS = 3000, MAX_WAIT_MS = 30000;
   var liveUrl = board.getAttribute("data-live");
   var fragmentUrl = board.getAttribute("data-fragment");
+  var handUrl = board.getAttribute("data-hand");
   var editable = /[?&]edit=1/.test(fragmentUrl);
+  var HAND = "table.hands th > a";
   var liveText = document.getElementById("live-text");
   var announcer = document.getElementById("announce");
   var content = board.querySelector(".board-content");
@@ -31,12 +33,12 @@
 
   function swap(html) {
     var open = [];
-    board.querySelectorAll('a.hand-link[aria-expanded="true"]').forEach(function (a) { open.push(a.getAttribute("href")); });
+    board.querySelectorAll(HAND + '[aria-expanded="true"]').forEach(function (a) { open.push(a.textContent); });
     board.innerHTML = html;
-    prepare();
-    open.forEach(function (href) {
-      var link = board.querySelector('a.hand-link[href="' + href + '"]');
-      if (link) showHand(link);
+    collapsed();
+    open.forEach(function (number) {
+      var row = document.getElementById("hand-" + number);
+      if (row) showHand(row.querySelector(HAND));
     });
     var fresh = board.querySelector(".board-content");
     if (fresh) {
@@ -45,8 +47,9 @@
     }
   }
 
-  function prepare() {
-    board.querySelectorAll("a.hand-link").forEach(function (a) { a.setAttribute("aria-expanded", "false"); });
+  // With JavaScript a hand's number opens its breakdown in place: say it is closed.
+  function collapsed() {
+    board.querySelectorAll(HAND + ":not([aria-expanded])").forEach(function (a) { a.setAttribute("aria-expanded", "false"); });
   }
 
   // The hand's breakdown in a row of its own under the hand, from the server.
@@ -59,14 +62,15 @@
     cell.textContent = "…";
     row.after(more);
     link.setAttribute("aria-expanded", "true");
-    fetch(link.getAttribute("href") + "?partial=1" + (editable ? "&edit=1" : ""), ask)
+    var page = handUrl + link.textContent;
+    fetch(page + "?partial=1" + (editable ? "&edit=1" : ""), ask)
       .then(text)
       .then(function (html) { cell.innerHTML = html; })
       .catch(function () {  // offline: its page will do
         cell.textContent = "";
-        var page = cell.appendChild(document.createElement("a"));
-        page.href = link.href;
-        page.textContent = "Open the breakdown of hand " + link.textContent;
+        var a = cell.appendChild(document.createElement("a"));
+        a.href = page;
+        a.textContent = "Open the breakdown of hand " + link.textContent;
       });
   }
 
@@ -98,7 +102,7 @@
   }
 
   board.addEventListener("click", function (event) {
-    var link = event.target.closest("a.hand-link");
+    var link = event.target.closest(HAND);
     if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
     var next = link.closest("tr").nextElementSibling;
@@ -116,7 +120,7 @@
     poll();
   });
 
-  prepare();
+  collapsed();
   say("Follows the game live.");
   schedule(POLL_MS);
 })();

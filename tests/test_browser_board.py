@@ -71,7 +71,7 @@ def test_the_view_follows_the_game_without_reload(live_server, phone, database):
 def test_a_breakdown_opens_on_demand(live_server, phone, database):
     game_id, key = new_game(database, hands=MID_GAME, seats=["Ann", "Cy", "Bob", "Di"])
     keep_score(phone, live_server, game_id, key)
-    number = phone.locator("#hand-1 a.hand-link")
+    number = phone.locator("#hand-1 th > a")
     expect(number).to_have_attribute("aria-expanded", "false")
     box = number.bounding_box()
     assert box["height"] >= 44 and box["width"] >= 44
@@ -88,27 +88,35 @@ def test_a_breakdown_opens_on_demand(live_server, phone, database):
     expect(phone.locator("#hand-1 + tr.hand-more .breakdown").first).to_contain_text("Hand score+605")
     check_page(phone, "board-breakdown-open")
     # A second tap closes it.
-    phone.locator("#hand-1 a.hand-link").click()
+    phone.locator("#hand-1 th > a").click()
     expect(phone.locator("tr.hand-more")).to_have_count(0)
 
 
-def test_without_javascript_a_hand_opens_its_own_page(live_server, browser, database):
+def test_without_javascript_a_hand_opens_in_the_page(live_server, browser, database):
     from .conftest import PHONE
 
     game_id, _ = new_game(database, hands=MID_GAME, seats=["Ann", "Cy", "Bob", "Di"])
     context = browser.new_context(**PHONE, java_script_enabled=False)
     page = context.new_page()
     try:
-        page.goto(f"{live_server.url}/games/{game_id}/view")
-        page.locator("#hand-2 a.hand-link").click()
-        expect(page).to_have_url(f"{live_server.url}/games/{game_id}/breakdown/2")
-        expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
-        expect(page.locator(".breakdown").first).to_contain_text("Going out+200")
+        view = f"{live_server.url}/games/{game_id}/view"
+        page.goto(view)
+        page.locator("#hand-2 th > a").click()
+        expect(page).to_have_url(f"{view}?hand=2#hand-2")
+        opened = page.locator("#hand-2 + tr.hand-more")
+        expect(opened.locator(".breakdown").first).to_contain_text("Going out+200")
+        expect(opened.locator(".hand-note")).to_have_text("Cy dealt hand 2.")
         assert no_sideways_scroll(page)
-        screenshot(page, "board-hand-page")
-        page.get_by_role("link", name="Back to the scores").click()
-        expect(page).to_have_url(f"{live_server.url}/games/{game_id}/view#hand-2")
+        screenshot(page, "board-hand-open-without-js")
+        page.locator("#hand-2 th > a").click()
+        expect(page).to_have_url(f"{view}#hand-2")
+        expect(page.locator("tr.hand-more")).to_have_count(0)
         expect(page.get_by_role("link", name="Refresh")).to_be_visible()
+        # The breakdown also has a page of its own.
+        page.goto(f"{live_server.url}/games/{game_id}/breakdown/2")
+        expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
+        page.get_by_role("link", name="Back to the scores").click()
+        expect(page).to_have_url(f"{view}#hand-2")
     finally:
         context.close()
 
@@ -174,3 +182,14 @@ def test_home_lists_the_games_kept_on_this_phone(live_server, phone, database):
     check_page(phone, "home-games")
     games.first.click()
     expect(phone).to_have_url(f"{live_server.url}/games/{older}")
+
+
+def test_a_long_game_stays_readable(live_server, phone, database):
+    game_id, key = new_game(database, hands=MID_GAME * 6, options={"target": 100000})
+    keep_score(phone, live_server, game_id, key)
+    expect(phone.locator("table.hands tbody tr")).to_have_count(30)
+    expect(phone.locator(".chart-svg .x-label")).to_have_text(["0", "5", "10", "15", "20", "25", "30"])
+    label = phone.locator(".chart-svg .target-label").bounding_box()
+    chart = phone.locator(".chart-svg").bounding_box()
+    assert chart["y"] <= label["y"] and label["y"] + label["height"] <= chart["y"] + chart["height"]
+    check_page(phone, "board-long-game")

@@ -182,8 +182,8 @@ def test_board_with_the_key_shows_every_edit_control(client, db):
     page = parse(client.get(f"/games/{game_id}").data)
     assert page.find("a", href=f"/games/{game_id}/hands/new").text() == "Add hand 3"
     for number in (1, 2):
-        link = page.find("tr", id=f"hand-{number}").find("a", cls="hand-link")
-        assert (link.attrs["href"], link.text()) == (f"/games/{game_id}/breakdown/{number}", str(number))
+        link = page.find("tr", id=f"hand-{number}").find("a")
+        assert (link.attrs["href"], link.text()) == (f"?hand={number}#hand-{number}", str(number))
         for path in ("", "?partial=1&edit=1"):
             breakdown = parse(client.get(f"/games/{game_id}/breakdown/{number}{path}").data)
             assert breakdown.find("a", href=f"/games/{game_id}/hands/{number}/edit").text() == f"Edit hand {number}"
@@ -260,8 +260,9 @@ def test_worked_example_totals_minimums_and_breakdown(client, db):
     page = parse(client.get(f"/games/{game_id}").data)
     assert totals_on(page) == {"Ann & Bob": ("605", "needs 50"), "Cy & Di": ("−295", "needs 15")}
     assert hand_rows(page) == [[("+605", "605"), ("−295", "−295")]]
-    link = page.find("tr", id="hand-1").find("a", cls="hand-link")
-    assert link.attrs["href"] == f"/games/{game_id}/breakdown/1"
+    link = page.find("tr", id="hand-1").find("a")
+    assert link.attrs["href"] == "?hand=1#hand-1" and "aria-expanded" not in link.attrs  # board.js adds it
+    assert page.find("div", id="board").attrs["data-hand"] == f"/games/{game_id}/breakdown/"
     assert page.find("p", cls="hint").text() == "Tap a hand’s number for its breakdown."
     expected = [
         ("Ann & Bob", [("Canasta bonuses", "+300"), ("Going out", "+100"), ("Red 3s", "+100"),
@@ -424,6 +425,25 @@ def test_a_hand_breakdown_page_of_its_own(client, db):
     assert "<html" not in partial and "/hands/1/edit" not in partial
 
 
+@pytest.mark.parametrize("path", ["", "/view"], ids=["board", "view"])
+def test_a_hand_opened_without_javascript_shows_its_breakdown_under_it(client, db, path):
+    game_id, _ = new_game(db, hands=[WORKED, BIG, WORKED])
+    page = parse(client.get(f"/games/{game_id}{path}?hand=2").data)
+    rows = page.find("table", cls="hands").find_all("tr")
+    ids = [row.attrs.get("id") or row.attrs.get("class") for row in rows]
+    assert ids == [None, "hand-1", "hand-2", "hand-more", "hand-3"]  # the header row first
+    link = rows[2].find("a")
+    assert (link.attrs["href"], link.attrs["aria-expanded"]) == (f"/games/{game_id}{path}#hand-2", "true")
+    sides = rows[3].find_all("div", cls="side")
+    assert [side.find("h3").text() for side in sides] == ["Ann & Bob", "Cy & Di"]
+    assert sides[0].find("div", cls="sum").text() == "Hand score+1,000"
+    assert rows[3].find("td").attrs["colspan"] == "3"
+    # Any other value opens nothing, and is no error.
+    for other in ("0", "4", "x", ""):
+        page = parse(client.get(f"/games/{game_id}{path}?hand={other}").data)
+        assert page.find("tr", cls="hand-more") is None
+
+
 @pytest.mark.parametrize("number", [0, 2, 99])
 def test_a_hand_that_is_not_there_is_a_404(client, db, number):
     game_id, _ = new_game(db, hands=[WORKED])
@@ -506,7 +526,7 @@ def test_the_scoreboard_page_stays_light(client, db):
     assert page.find("img") is None  # QR codes and the chart are inline SVG: no more requests
     assert len(spectator) <= 9 * 1024, len(spectator)
     assert len(scorekeeper) <= 15 * 1024, len(scorekeeper)  # with the share panel and its two QR codes
-    assert len(client.get("/static/board.js").data) <= 4.5 * 1024
+    assert len(client.get("/static/board.js").data) <= 5 * 1024
     css = client.get("/static/style.css").get_data(as_text=True)
     start = css.index("/* --- scoreboard, live view and home")
     end = css.find("\n/* --- ", start + 1)
