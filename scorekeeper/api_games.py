@@ -13,6 +13,7 @@ unreadable body 400, broken rules 422, stale ``expected_version`` 409.
 import hashlib
 import json
 import re
+from datetime import datetime, timedelta
 
 from flask import Blueprint, current_app, request, url_for
 
@@ -33,6 +34,8 @@ DELETE_FIELDS = ("expected_version",)
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 MAX_IDEMPOTENCY_KEY = 255
 NEW_GAME_SCOPE = "api:new"
+# How long a first answer is kept for a repeat: retries come within minutes.
+REPLAY_WINDOW = timedelta(hours=24)
 
 
 # --- how a game reads as JSON ----------------------------------------------------------
@@ -178,7 +181,7 @@ def create():
                 # Only a hash of an edit key is ever stored: the remembered answer
                 # holds it sealed with the Idempotency-Key, which only the client knows.
                 kept = {"id": game_id, "sealed_key": _seal(edit_key, idempotency_key, game_id)}
-                store.remember_answer(db, NEW_GAME_SCOPE, _hash(idempotency_key), request_hash, 201, _dumps(kept))
+                _remember(db, NEW_GAME_SCOPE, idempotency_key, request_hash, 201, _dumps(kept))
     except InvalidHand as error:
         return rule_problems(error)
     return _created_response(answer, 201)
@@ -254,7 +257,7 @@ def _change(game_id, status, apply, number=None, takes_sides=True):
             found = load_game(db, game_id)
             text = _dumps(game_json(found))
             if idempotency_key:
-                store.remember_answer(db, scope, _hash(idempotency_key), request_hash, status, text)
+                _remember(db, scope, idempotency_key, request_hash, status, text)
     except InvalidHand as error:
         return rule_problems(error)
     except store.VersionConflict as conflict:
@@ -350,6 +353,13 @@ def _recall(db, scope, idempotency_key, request_hash):
             response.headers["Location"] = url_for(".hand", game_id=data["id"], number=len(data["hands"]))
     response.headers["Idempotent-Replayed"] = "true"
     return response
+
+
+def _remember(db, scope, idempotency_key, request_hash, status, text):
+    """Keep the answer for repeats of this request, and let go of the scope's answers past the window."""
+    horizon = datetime.fromisoformat(store.now()) - REPLAY_WINDOW
+    store.forget_answers_before(db, scope, horizon.isoformat(timespec="seconds"))
+    store.remember_answer(db, scope, _hash(idempotency_key), request_hash, status, text)
 
 
 def _pad(idempotency_key, game_id, length):

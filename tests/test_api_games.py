@@ -493,6 +493,29 @@ def test_replay_still_needs_the_edit_key(client, game):
     assert response.status_code == 403
 
 
+def test_answers_are_kept_for_a_day(client, db, game, monkeypatch):
+    monkeypatch.setattr(store, "now", lambda: "2026-03-14T19:30:00+00:00")
+    add(client, game, WORKED, headers={"Idempotency-Key": "tuesday"})
+    monkeypatch.setattr(store, "now", lambda: "2026-03-15T19:29:59+00:00")
+    add(client, game, SMALL, headers={"Idempotency-Key": "wednesday"})
+    assert add(client, game, WORKED, headers={"Idempotency-Key": "tuesday"}).headers.get("Idempotent-Replayed") == "true"
+    monkeypatch.setattr(store, "now", lambda: "2026-03-15T19:30:01+00:00")
+    add(client, game, SMALL, headers={"Idempotency-Key": "thursday"})
+    scopes = [row["scope"] for row in db.query("select scope from idempotency")]
+    assert len(scopes) == 2, "the answer to tuesday's key is gone a day later"
+    # A key is a request's key, not a hand's: a day later it is a new request.
+    assert add(client, game, WORKED, headers={"Idempotency-Key": "tuesday"}).status_code == 201
+    assert len(read(client, game["id"])["hands"]) == 4
+
+
+def test_forgetting_old_answers_keeps_other_scopes(db):
+    store.remember_answer(db, "api:a", "k1", "h", 201, "{}")
+    store.remember_answer(db, "form:a", "k2", "h", 303, "")
+    with store.transaction(db):
+        store.forget_answers_before(db, "api:a", "9999")
+    assert [row["scope"] for row in db.query("select scope from idempotency")] == ["form:a"]
+
+
 @pytest.mark.parametrize("key", ["", "   ", "x" * 256])
 def test_unusable_idempotency_key_is_400(client, game, key):
     response = add(client, game, WORKED, headers={"Idempotency-Key": key})
