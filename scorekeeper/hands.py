@@ -327,8 +327,11 @@ def undo(game_id):
     try:
         service.delete_hand(db, game_id, number, expected_version=expected)
     except store.VersionConflict:
-        return _render_remove(_game_or_404(game_id), len(_game_or_404(game_id).hands) or number,
-                              action="undo", conflict=True, status=409)
+        now = _game_or_404(game_id)
+        if not now.hands:
+            flash("Someone changed this game meanwhile: it has no hand left to undo.", "info")
+            return redirect(board_url(game_id), code=303)
+        return _render_remove(now, len(now.hands), action="undo", conflict=True, status=409)
     except store.NotFound:
         abort(404, description=NO_GAME)
     flash(f"Hand {number} removed.", "success")

@@ -304,6 +304,12 @@
       timer = setTimeout(update, 250);
     }
 
+    // A second tap on Save while the first is on its way sends nothing more.
+    form.addEventListener("submit", function (event) {
+      if (form.dataset.sending) { event.preventDefault(); return; }
+      form.dataset.sending = "yes";
+      setTimeout(function () { delete form.dataset.sending; }, 8000);
+    });
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
     if (!serverErrorsShown) update();

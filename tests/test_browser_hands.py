@@ -256,10 +256,13 @@ def test_without_javascript_the_forms_still_work(browser, live_server):
         page.locator("#sides-0-in_hand-four_to_seven").fill("1")
         page.locator("#sides-0-in_hand-eight_to_king").fill("1")
         page.get_by_label("Ann & Bob went out", exact=True).check()
-        page.get_by_role("button", name="Check score").click()
+        page.locator("#sides-0-in_hand-eight_to_king").press("Enter")  # the phone's "Go" key checks
         expect(side_score(page, 0)).to_have_text("+605")
+        page.locator("#sides-1-hand_points").fill("95")
+        page.get_by_role("button", name="Check score").click()
+        expect(side_score(page, 1)).to_have_text("\u221295")
         expect(page.locator("#sides-0-melds-1-twos")).to_have_value("2")
         page.get_by_role("button", name="Save hand").click()
-        expect(board_totals(page)).to_have_text(["605", "0"])
+        expect(board_totals(page)).to_have_text(["605", "\u221295"])
     finally:
         context.close()
