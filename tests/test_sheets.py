@@ -396,6 +396,17 @@ def test_modern_sheet_prints_threes_and_penalties(client, games):
     assert "Unfinished aces −2,500" in sheet.text  # the foot
 
 
+def test_a_stored_hand_the_engine_now_refuses_is_named_not_printed(client, db):
+    game_id, _ = service.new_game(db, rules="classic", names=["Ann", "Cy"])
+    service.add_hand(db, game_id, WORKED)
+    store.add_hand(db, game_id, [{"melded_points": 12, "going_out": "out"}, {}])  # past the engine's checks
+    sheet = render(client, f"/games/{game_id}/sheet.pdf")
+    assert sheet.logged == []
+    assert "Hand 2 and the hands after it are not on this sheet" in sheet.text
+    assert "Melded points must be a multiple of 5" in sheet.text
+    assert [row[0] for row in sheet.tables[0][2:]] == ["Start", "1"]
+
+
 def test_unchanged_game_answers_304_without_reading_or_rendering(client, games, db, monkeypatch):
     url = f"/games/{games['won']}/sheet.pdf?paper=a4"
     first = client.get(url)
