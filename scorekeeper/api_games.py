@@ -7,7 +7,7 @@ stored) inside one write transaction, together with the ``Idempotency-Key``
 bookkeeping, so two copies of one request can never both add a hand.
 
 Answers are checked in this order: unknown game 404, missing or wrong key 403,
-unreadable body 400, broken rules 422, stale ``expected_version`` 409.
+unreadable body 400, stale ``expected_version`` 409, broken rules 422.
 """
 
 import hashlib
@@ -238,7 +238,8 @@ def _change(game_id, status, apply, number=None, takes_sides=True):
     problems = _unknown_fields(body, fields, "A hand" if takes_sides else "A deletion")
     expected = body.get("expected_version")
     if expected is not None and not (is_integer(expected) and expected >= 0):
-        problems.append(Problem("expected_version", "The expected version must be a whole number, like 3: the version of the game you last read."))
+        problems.append(Problem("expected_version", "The expected version must be a whole number, like 3: "
+                                                    "the version of the game you last read."))
         expected = None
     request_hash = _request_hash(canonical)
     scope = f"api:{game_id}"
@@ -291,9 +292,11 @@ def _edit_refusal(db, game_id):
         return _no_game()
     key = access.bearer_key(request)
     if key is None:
-        return error_body(403, [("Authorization", "Changing a game needs its edit key, sent as the header Authorization: Bearer <edit key>. The game's id alone only lets you view it.")])
+        return error_body(403, [("Authorization", "Changing a game needs its edit key, sent as the header "
+                                                  "Authorization: Bearer <edit key>. The game's id alone only lets you view it.")])
     if not access.key_opens(db, game_id, key):
-        return error_body(403, [("Authorization", "This is not the edit key of this game, so it can only be viewed. Nothing was changed.")])
+        return error_body(403, [("Authorization", "This is not the edit key of this game, so it can only be viewed. "
+                                                  "Nothing was changed.")])
     return None
 
 
