@@ -9,6 +9,8 @@ True
 False
 """
 
+from functools import lru_cache
+
 import segno
 from markupsafe import Markup
 
@@ -16,6 +18,8 @@ from markupsafe import Markup
 QUIET_ZONE = 4
 
 
+# A game's links never change, and choosing a QR mask takes ~20 ms: make each code once.
+@lru_cache(maxsize=512)
 def qr_svg(data: str, title: str, css_class: str = "qr") -> Markup:
     """Return an ``<svg>`` element drawing ``data`` as a QR code, with ``title`` for screen readers.
 
