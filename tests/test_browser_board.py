@@ -193,3 +193,22 @@ def test_a_long_game_stays_readable(live_server, phone, database):
     chart = phone.locator(".chart-svg").bounding_box()
     assert chart["y"] <= label["y"] and label["y"] + label["height"] <= chart["y"] + chart["height"]
     check_page(phone, "board-long-game")
+
+
+def test_a_new_game_invites_sharing(live_server, phone, database):
+    game_id, key = new_game(database, seats=["Ann", "Cy", "Bob", "Di"])
+    keep_score(phone, live_server, game_id, key)
+    expect(phone.get_by_role("link", name="Add hand 1")).to_be_visible()
+    expect(phone.locator(".standing")).to_have_text("Ann deals hand 1.")
+    expect(phone.locator("#view-url")).to_have_value(f"{live_server.url}/games/{game_id}/view")
+    expect(phone.locator(".chart-svg")).to_have_count(0)
+    check_page(phone, "board-new-game")
+    # The view link works on a phone without the key: the same board, nothing to change.
+    other = phone.context.browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = other.new_page()
+        page.goto(phone.locator("#view-url").input_value())
+        expect(page.locator(".total-points")).to_have_text(["0", "0"])
+        expect(page.get_by_role("link", name="Add hand 1")).to_have_count(0)
+    finally:
+        other.close()
