@@ -12,13 +12,13 @@ import re
 from . import access
 from . import db as store
 from .canasta.errors import CanastaError, InvalidHand, Problem
-from .canasta.rules import option_specs, resolve
+from .canasta.rules import PRESETS, get_ruleset, option_specs, resolve
 from .canasta.sides import parse_totals
 from .canasta.fields import FieldReader
 from .canasta.scoring import score_game
 
 MAX_NAME_LENGTH = 40
-MAX_SEATS = 6
+MAX_SEATS = max(ruleset.players for ruleset in PRESETS.values())  # the biggest table
 
 
 def _clean_names(reader, values, count, field, label, required):
@@ -59,9 +59,13 @@ def new_game(db, *, rules, options=None, names=None, seats=None, start_totals=No
     """
     reader = FieldReader()
     try:
+        ruleset = get_ruleset(rules)
+    except CanastaError as error:
+        raise InvalidHand(error.problems) from None  # names cannot be checked without a rule set
+    try:
         ruleset, chosen = resolve(rules, options)
     except CanastaError as error:
-        raise InvalidHand(error.problems) from None
+        reader.extend(error.problems)
     label = ruleset.scorer_label.capitalize() + "s"
     cleaned_names = _clean_names(reader, names, ruleset.scorers, "names", label, required=True)
     cleaned_seats = _clean_names(reader, seats, ruleset.players, "seats", "Seats", required=False)

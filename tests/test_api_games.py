@@ -108,9 +108,7 @@ def test_new_game_with_seats_start_totals_and_options(client):
     pytest.param({"rules": "classic", "names": ["A", ""], "start_totals": [0, "x"], "colour": "red"},
                  {"names[1]", "start_totals[1]", "colour"}, id="every-problem-at-once"),
     pytest.param({"rules": "classic", "names": ["A", ""], "options": {"target": 7}, "colour": "red"},
-                 {"names[1]", "options.target", "colour"}, id="options-and-names-at-once",
-                 marks=pytest.mark.xfail(strict=True, reason="service.new_game stops at the first wrong option "
-                                         "and checks names only once the options are right")),
+                 {"names[1]", "options.target", "colour"}, id="options-and-names-at-once"),
     pytest.param({"rules": "classic", "names": ["A", "a"]}, {"names"}, id="same-names"),
     pytest.param({"rules": "classic", "names": ["A", "B"], "start_totals": [0, 1.5]}, {"start_totals[1]"}, id="float-total"),
     pytest.param({"rules": "classic", "names": ["A", "B"], "seats": ["Ann"]}, {"seats"}, id="seats-all-or-none"),
