@@ -13,7 +13,6 @@ import subprocess
 import threading
 import time
 from collections import Counter
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest

@@ -11,7 +11,7 @@ import io
 import re
 import secrets
 from html.parser import HTMLParser
-from urllib.parse import parse_qsl, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from flask import Flask
