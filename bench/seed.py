@@ -117,13 +117,13 @@ def seed_game(db, hands):
 
 
 def game_database(path, hands):
-    """Create the app's database at ``path`` (migrated) holding one game with ``hands``; return the game id."""
+    """Create the app's database at ``path`` (migrated) holding one game with ``hands``; return ``(id, edit key)``."""
     from scorekeeper import db as store
 
     store.migrate(path)
     db = store.connect(path)
     try:
-        return seed_game(db, hands)[0]
+        return seed_game(db, hands)
     finally:
         db.close()
 

@@ -1,20 +1,26 @@
-"""Requests per second under gunicorn: the scoreboard and the score API against a bare Flask app.
+"""Requests per second under gunicorn: the scoreboard, the view page and the score API against a bare Flask app.
 
-All three are served the same way (gunicorn, the same worker count, loopback)
-and loaded the same way (``bench.load.drive``) in one run. The load is given
-in short slices that take turns (bare app, scoreboard, score API, then again
-in another order), so that whatever else the machine does at the time weighs
-on all three alike; each one's requests are summed over its slices.
+All are served the same way (gunicorn, the same worker count, loopback) and
+loaded the same way (``bench.load.drive``) in one run. The load is given in
+short slices that take turns (bare app, scoreboard, view, score API, then
+again in another order), so that whatever else the machine does at the time
+weighs on all alike; each one's requests are summed over its slices.
+
+The scoreboard is asked as the scorekeeper's phone asks it, with the session
+cookie its edit link left (so with the share panel); the view page as the
+other players' phones ask it, with no cookie.
 """
 
 from __future__ import annotations
 
+import http.client
 import json
 import statistics
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from tests.servers import start_gunicorn
 
@@ -28,15 +34,31 @@ BOARD_AIM = Aim(">=", 0.35)
 SCORE_AIM = Aim(">=", 0.5)
 
 
-def _check_board(url):
-    """Return None when the board answers 200 with the game on it, else why not."""
+def _session_cookie(base_url, game_id, edit_key):
+    """Open the game's edit link as the scorekeeper's phone does; return its ``Cookie`` header value, or None."""
+    parts = urlsplit(base_url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
     try:
-        with urllib.request.urlopen(url, timeout=30) as response:
+        connection.request("GET", f"/games/{game_id}/join?key={edit_key}")
+        response = connection.getresponse()
+        response.read()
+        cookie = response.getheader("Set-Cookie")
+    finally:
+        connection.close()
+    return cookie.split(";")[0] if response.status in (302, 303) and cookie else None
+
+
+def _check_page(url, what, headers=None, must_show=()):
+    """Return None when the page answers 200 showing the team names and ``must_show``, else why not."""
+    try:
+        request = urllib.request.Request(url, headers=headers or {})
+        with urllib.request.urlopen(request, timeout=30) as response:
             page = response.read().decode("utf-8", "replace")
     except urllib.error.HTTPError as error:
-        return f"GET /games/<id> answered {error.code}"
-    if NAMES[0].replace("&", "&amp;") not in page:
-        return f"the scoreboard page does not show the team name {NAMES[0]!r}"
+        return f"{what} answered {error.code}"
+    for text in (NAMES[0].replace("&", "&amp;"), *must_show):
+        if text not in page:
+            return f"{what} does not show {text!r}"
     return None
 
 
@@ -69,13 +91,15 @@ def measure(workdir: Path, *, seconds=5.0, rounds=5, warmup=0.5, workers=2, proc
 
     Each of the three gets ``seconds`` of counted load, in ``rounds`` slices.
     """
-    board_what = f"Scoreboard, {hands} hands: GET /games/<id> (gunicorn, {workers} workers)"
+    board_what = f"Scoreboard, {hands} hands: GET /games/<id>, scorekeeper (gunicorn, {workers} workers)"
+    view_what = f"View page, {hands} hands: GET /games/<id>/view (gunicorn, {workers} workers)"
     score_what = f"Score API: POST /api/v1/score (gunicorn, {workers} workers)"
     workdir.mkdir(parents=True, exist_ok=True)
-    game_id = game_database(workdir / "throughput.db", realistic_hands(hands))
+    game_id, edit_key = game_database(workdir / "throughput.db", realistic_hands(hands))
     score_call = Call("POST", "/api/v1/score", json.dumps(SCORE_EXAMPLE).encode(),
                       {"Content-Type": "application/json"})
-    totals: dict[str, LoadResult | None] = {"hello": None, "board": None, "score": None}
+    totals: dict[str, LoadResult | None] = {"hello": None, "board": None, "view": None, "score": None}
+    problems: dict[str, str] = {}
     per_round: dict[str, list[float]] = {name: [] for name in totals}
     # Both start at once (the app's workers take seconds to import WeasyPrint); both stop whatever happens.
     with ThreadPoolExecutor(2) as pool:
@@ -87,10 +111,17 @@ def measure(workdir: Path, *, seconds=5.0, rounds=5, warmup=0.5, workers=2, proc
             if future.exception() is not None:
                 raise future.exception()
         hello, app = servers
-        targets = {"hello": (hello.url, Call("GET", "/")), "score": (app.url, score_call)}
-        board_problem = _check_board(f"{app.url}/games/{game_id}")
-        if board_problem is None:
-            targets["board"] = (app.url, Call("GET", f"/games/{game_id}"))
+        targets = {"hello": (hello.url, Call("GET", "/"))}
+        cookie = _session_cookie(app.url, game_id, edit_key)
+        board = Call("GET", f"/games/{game_id}", headers={"Cookie": cookie or ""})
+        problems["board"] = "the edit link set no session cookie" if cookie is None else _check_page(
+            app.url + board.path, "GET /games/<id>", board.headers, must_show=("share-heading",))
+        view = Call("GET", f"/games/{game_id}/view")
+        problems["view"] = _check_page(app.url + view.path, "GET /games/<id>/view")
+        for name, call in (("board", board), ("view", view)):
+            if problems[name] is None:
+                targets[name] = (app.url, call)
+        targets["score"] = (app.url, score_call)
         names = list(targets)
         for name in names:  # warm every worker up (imports, template compiling, caches): not counted
             drive(targets[name][0], targets[name][1], seconds=warmup, warmup=0.0, processes=processes, threads=threads)
@@ -113,11 +144,12 @@ def measure(workdir: Path, *, seconds=5.0, rounds=5, warmup=0.5, workers=2, proc
         return [value / base for value, base in zip(per_round[name], per_round["hello"]) if base]
 
     lines = []
-    if totals["board"] is not None:
-        lines.append(_line(board_what, totals["board"], baseline, BOARD_AIM, ratios("board")))
-    else:
-        lines.append(unavailable(board_what, "req/s", BOARD_AIM, f"not measured: {board_problem}"))
-    lines.append(_line(score_what, totals["score"], baseline, SCORE_AIM, ratios("score")))
+    for name, what, aim in (("board", board_what, BOARD_AIM), ("view", view_what, BOARD_AIM),
+                            ("score", score_what, SCORE_AIM)):
+        if totals[name] is not None:
+            lines.append(_line(what, totals[name], baseline, aim, ratios(name)))
+        else:
+            lines.append(unavailable(what, "req/s", aim, f"not measured: {problems.get(name)}"))
     for line in lines:
         line.details["baseline_per_round"] = [round(value, 1) for value in per_round["hello"]]
         line.details["baseline_p50_ms"] = round(hello_total.p50_ms, 2)
