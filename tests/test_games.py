@@ -360,6 +360,24 @@ def test_three_players_show_who_played_alone(client, db):
     assert "totals-3" in page.find("ul", cls="totals").classes
 
 
+def test_modern_american_breakdown_and_minimums(client, db):
+    hand = [{"canastas": {"natural": 1, "mixed": 1}, "melded_points": 250, "red_threes": 2, "going_out": "out"},
+            {"canastas": {}, "melded_points": 60, "hand_points": 40, "red_threes": 1, "unfinished": {"aces": True}}]
+    game_id, _ = new_game(db, rules="modern", names=["We", "They"], start_totals=[3000, 0], hands=[hand])
+    page = parse(client.get(f"/games/{game_id}").data)
+    assert page.find("p", cls="board-rules").text() == "Modern American, 4 players in 2 teams · to 8,500"
+    assert totals_on(page) == {"We": ("4,450", "needs 155"), "They": ("−2,700", "needs 125")}
+    assert hand_rows(page) == [[("+1,450", "4,450"), ("−2,700", "−2,700")]]
+    assert breakdowns(client, game_id, 1) == [
+        ("We", [("Canasta bonuses", "+800"), ("Going out", "+100"), ("Threes", "+300"), ("Melded cards", "+250"),
+                ("Hand score", "+1,450")]),
+        ("They", [("Threes", "−100"), ("Melded cards", "−60"), ("Cards left in hand", "−40"),
+                  ("Penalties", "−2,500"), ("Hand score", "−2,700")]),
+    ]
+    assert [a.text() for a in page.find_all("a", cls="check-link")] == ["Check our first meld for We",
+                                                                        "Check our first meld for They"]
+
+
 def test_names_with_html_show_as_text(client, db):
     game_id, key = new_game(db, names=["<script>alert(1)</script>", "Cy & Di"], hands=[WORKED])
     keep_score(client, game_id, key)
