@@ -57,11 +57,15 @@ class Line:
     details: dict = field(default_factory=dict)
     # True: the ratio is baseline / value, "how many times faster than the baseline".
     speedup: bool = False
+    # A ratio measured directly (e.g. the median of paired ratios), instead of value / baseline.
+    paired_ratio: float | None = None
 
     @property
     def ratio(self) -> float | None:
         if self.value is None or not self.baseline:
             return None
+        if self.paired_ratio is not None:
+            return self.paired_ratio
         return self.baseline / self.value if self.speedup else self.value / self.baseline
 
     @property

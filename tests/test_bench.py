@@ -34,6 +34,8 @@ def test_line_ratio_and_speedup():
     faster = Line("304", 2.0, "ms", Aim(">=", 50), baseline=500.0, speedup=True)
     assert faster.ratio == pytest.approx(250.0) and faster.met is True
     assert faster.cells()[3] == "250x faster"
+    paired = Line("scale", 12.0, "ms", Aim("<=", 1.3), baseline=10.0, paired_ratio=1.1)
+    assert paired.ratio == 1.1 and paired.cells()[3] == "1.10x"
     missing = Line("board", None, "req/s", Aim(">=", 0.35), baseline=900.0, note="not measured: 500")
     assert missing.ratio is None and missing.met is None and missing.cells()[1] == "n/a"
 
