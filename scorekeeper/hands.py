@@ -14,7 +14,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from markupsafe import Markup, escape
 from werkzeug.routing import BuildError
 
-from . import access, service
+from . import access, csrf, service
 from . import db as store
 from .canasta.errors import CanastaError, InvalidHand
 from .canasta.rules import MODERN_HOLDING_PENALTY, OPTION_SPECS, PRESETS
@@ -33,6 +33,27 @@ CONFLICT = ("Someone changed this game while you were editing; your entries are 
 NO_GAME = "There is no game at this address. Check the link, or start a new game."
 NO_HAND = "This game has no hand {number}. It may have been deleted meanwhile: check the scoreboard."
 FORM_SCOPE = "form:"
+EXPIRED = ("This form has expired or was sent from another page, so nothing was saved. "
+           "Your entries are below: check them and send again.")
+
+
+def _keeps_entries_when_expired(view):
+    """The form checks its own CSRF token (FlaskForm does), so an expired form comes back filled in.
+
+    The app-wide check would answer a bare error page and lose what was typed.
+    """
+    return csrf.exempt(view)
+
+
+def _expired(form):
+    """True (and the form says so) when the form's CSRF token is missing or wrong."""
+    token_field = getattr(form, "csrf_token", None)
+    if token_field is None or not token_field.errors:
+        return False
+    token_field.errors = []
+    if EXPIRED not in form.form_errors:
+        form.form_errors.append(EXPIRED)
+    return True
 
 
 @bp.app_template_global("hand_label_variants")
@@ -70,9 +91,12 @@ def board_url(game_id):
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
+@_keeps_entries_when_expired
 def new_game():
     form = NewGameForm()
-    if request.method == "POST" and form.validate():
+    if request.method == "POST" and not form.validate() and _expired(form):
+        return _render_new_game(form, 400)
+    if request.method == "POST" and not form.errors:
         try:
             totals = form.chosen_totals()
         except ValueError:
@@ -90,7 +114,10 @@ def new_game():
                 access.remember_key(game_id, edit_key)
                 flash("Game started. Tap “Add hand 1” when the first hand is counted.", "success")
                 return redirect(board_url(game_id), code=303)
-    status = 422 if request.method == "POST" else 200
+    return _render_new_game(form, 422 if request.method == "POST" else 200)
+
+
+def _render_new_game(form, status):
     return render_template("hands/new_game.html", form=form, presets=list(PRESETS.values()),
                            option_specs=OPTION_SPECS, applies_note=applies_note,
                            preset_summary=preset_summary), status
@@ -183,6 +210,7 @@ def _int_or_none(text):
 
 
 @bp.route("/games/<game_id>/hands/new", methods=["GET", "POST"])
+@_keeps_entries_when_expired
 def add(game_id):
     game = _editable_game_or_abort(game_id)
     number = len(game.hands) + 1
@@ -198,9 +226,11 @@ def add(game_id):
     if action == "switch":
         return _render_hand(game, form, number=number, editing=False, totals_before=totals_before)
     valid = form.validate_hand()
-    sides = form.read_sides() if valid else None
+    if _expired(form):
+        return _render_hand(game, form, number=number, editing=False, totals_before=totals_before, status=400)
     if not valid:
         return _render_hand(game, form, number=number, editing=False, totals_before=totals_before, status=422)
+    sides = form.read_sides()
     if action == "check":
         preview = _preview(game, form, sides, totals_before)
         return _render_hand(game, form, number=number, editing=False, totals_before=totals_before, preview=preview,
@@ -230,6 +260,7 @@ def add(game_id):
 
 
 @bp.route("/games/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+@_keeps_entries_when_expired
 def edit(game_id, number):
     game = _editable_game_or_abort(game_id)
     if not 1 <= number <= len(game.hands):
@@ -245,7 +276,10 @@ def edit(game_id, number):
     action = request.form.get("action", "save")
     if action == "switch":
         return _render_hand(game, form, number=number, editing=True, totals_before=totals_before)
-    if not form.validate_hand():
+    valid = form.validate_hand()
+    if _expired(form):
+        return _render_hand(game, form, number=number, editing=True, totals_before=totals_before, status=400)
+    if not valid:
         return _render_hand(game, form, number=number, editing=True, totals_before=totals_before, status=422)
     sides = form.read_sides()
     if action == "check":

@@ -189,6 +189,8 @@
 
   function clearLiveErrors(form) {
     form.querySelectorAll(".live-error").forEach(function (el) { el.remove(); });
+    var top = form.querySelector(".top-errors");
+    if (top && !top.querySelector(".error")) top.hidden = true;
     form.querySelectorAll("[data-live-invalid]").forEach(function (el) {
       el.removeAttribute("aria-invalid");
       el.removeAttribute("data-live-invalid");
@@ -272,6 +274,17 @@
     var status = form.querySelector("[data-preview-status]");
 
     function update() {
+      // Controls without which no side is known yet (who played alone): ask for them first.
+      var missing = (form.dataset.needs || "").split(" ").filter(function (name) {
+        return name && !controlValue(form, name);
+      });
+      if (missing.length) {
+        asked++;
+        clearLiveErrors(form);
+        showScores(form, config, null);
+        if (status) status.textContent = form.dataset.needsMessage || "";
+        return;
+      }
       var read = readSides(form);
       var request = ++asked;
       fetch(url, {

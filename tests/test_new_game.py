@@ -128,11 +128,19 @@ def test_an_unknown_rule_set_is_refused_in_words(client, db):
     assert list(db.query("select count(*) as n from games"))[0]["n"] == 0
 
 
-def test_a_post_without_the_csrf_token_is_refused(csrf_app):
+def test_a_post_without_the_csrf_token_is_refused_and_keeps_the_entries(csrf_app):
     client = csrf_app.test_client()
-    response = client.post("/games/new", data={"rules": "classic"})
+    response = client.post("/games/new", data={"rules": "modern", "names-0": "North & South", "csrf_token": "stale"})
+    html = response.get_data(as_text=True)
     assert response.status_code == 400
-    assert "Form expired" in response.get_data(as_text=True)
+    assert "This form has expired or was sent from another page, so nothing was saved." in html
+    assert field_value(html, "names-0") == "North &amp; South"
+    assert re.search(r'value="modern" checked', html)
+    db = store.connect(csrf_app.config["DATABASE"])
+    try:
+        assert list(db.query("select count(*) as n from games"))[0]["n"] == 0
+    finally:
+        db.close()
 
 
 def test_a_post_with_the_token_from_the_page_starts_the_game(csrf_app):
@@ -148,5 +156,15 @@ def test_a_post_with_the_token_from_the_page_starts_the_game(csrf_app):
     saved = client.post(f"/games/{game_id}/hands/new", data={
         "csrf_token": token, "token": one_time, "going_out": "no", "sides-0-hand_points": "20"})
     assert saved.status_code == 303
-    refused = client.post(f"/games/{game_id}/hands/new", data={"token": "other", "going_out": "no"})
+    refused = client.post(f"/games/{game_id}/hands/new", data={"token": "other", "going_out": "no",
+                                                                "sides-1-hand_points": "35"})
+    html = refused.get_data(as_text=True)
     assert refused.status_code == 400
+    assert "This form has expired" in html and field_value(html, "sides-1-hand_points") == "35"
+    db = store.connect(csrf_app.config["DATABASE"])
+    try:
+        assert len(store.get_game(db, game_id)["hands"]) == 1
+    finally:
+        db.close()
+    # Deleting and undoing have nothing typed to keep: the app-wide check answers.
+    assert client.post(f"/games/{game_id}/undo", data={"expected_version": "1"}).status_code == 400
