@@ -56,11 +56,16 @@ def bearer_key(request):
 
 
 def remember_key(game_id, edit_key):
-    """Keep the edit key of a game in this browser's session, newest first."""
+    """Keep the edit key of a game in this browser's session; the oldest go past the limit.
+
+    The session serializer sorts dict keys, so the order of use is kept in a list beside them.
+    """
+    recent = [game_id] + [other for other in session.get("recent", []) if other != game_id]
+    recent = recent[:MAX_REMEMBERED_GAMES]
     keys = dict(session.get("keys", {}))
-    keys.pop(game_id, None)
-    keys = {game_id: edit_key, **keys}
-    session["keys"] = dict(list(keys.items())[:MAX_REMEMBERED_GAMES])
+    keys[game_id] = edit_key
+    session["keys"] = {held: keys[held] for held in recent if held in keys}
+    session["recent"] = recent
     session.permanent = True
 
 
@@ -75,11 +80,14 @@ def can_edit(db, game_id):
 
 
 def remembered_game_ids():
-    """Return the ids of the games this browser keeps score for."""
-    return list(session.get("keys", {}))
+    """Return the ids of the games this browser keeps score for, most recently opened first."""
+    keys = session.get("keys", {})
+    recent = [game_id for game_id in session.get("recent", []) if game_id in keys]
+    return recent + [game_id for game_id in keys if game_id not in recent]
 
 
 def forget_game(game_id):
     keys = dict(session.get("keys", {}))
     if keys.pop(game_id, None) is not None:
         session["keys"] = keys
+        session["recent"] = [other for other in session.get("recent", []) if other != game_id]

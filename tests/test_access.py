@@ -48,3 +48,31 @@ def test_browser_remembers_keys_newest_first(app):
         assert access.held_key("b") == "kb"
         access.forget_game("b")
         assert access.held_key("b") is None
+
+
+def test_past_the_limit_the_least_recently_opened_game_is_forgotten(app):
+    with app.test_request_context():
+        names = [f"game{i:02d}" for i in range(access.MAX_REMEMBERED_GAMES)]
+        for game_id in names:
+            access.remember_key(game_id, "k" + game_id)
+        access.remember_key(names[0], "k" + names[0])  # opened again: now the newest
+        access.remember_key("one-more", "k")
+        held = access.remembered_game_ids()
+        assert len(held) == access.MAX_REMEMBERED_GAMES
+        assert held[:2] == ["one-more", names[0]]
+        assert names[1] not in held  # the oldest untouched one went
+        assert access.held_key(names[0]) == "k" + names[0]
+
+
+def test_order_survives_the_session_cookie(client, app):
+    # Flask's session serializer sorts dict keys; the order must not depend on it.
+    with client.session_transaction() as session:
+        session["keys"] = {"b": "kb", "a": "ka"}
+        session["recent"] = ["b", "a"]
+    with client.session_transaction() as session:
+        assert session["recent"] == ["b", "a"]
+    with app.test_request_context():
+        from flask import session as live
+
+        live.update({"keys": {"a": "ka", "b": "kb"}, "recent": ["b", "a"]})
+        assert access.remembered_game_ids() == ["b", "a"]
