@@ -491,9 +491,9 @@ class HandForm(FlaskForm):
                 controls.append(side.special_hand)
         return controls
 
-    def entry(self, sides_form_data):
-        """What the hand's entry keeps: every value typed, so an edit reopens the form the same way."""
-        return {"form": sides_form_data, "modes": [self.side(slot).mode.data for slot in range(side_slots(self.ruleset))]}
+    def entry(self, typed):
+        """What the hand's entry keeps: every value typed (and each side's mode), so an edit reopens the form the same way."""
+        return {"form": typed, "modes": [self.side(slot).mode.data for slot in range(side_slots(self.ruleset))]}
 
     def typed_values(self):
         """Every non-empty value of the hand's fields as typed (controls included, secrets left out)."""
