@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from . import backup, db, errors, security
+from . import assets, backup, db, errors, security
 
 csrf = CSRFProtect()
 
@@ -45,6 +45,7 @@ def create_app(test_config=None):
     errors.init_app(app)
     security.init_app(app)
     backup.init_app(app)
+    assets.init_app(app)
     _register_blueprints(app)
 
     @app.context_processor

@@ -53,3 +53,26 @@ def test_database_is_in_wal_mode(app, db):
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert {"games", "hands", "idempotency"} <= set(db.table_names())
 
+
+
+def test_static_urls_carry_a_content_version_and_are_cached_for_a_year(client):
+    page = client.get("/").data.decode()
+    import re
+
+    href = re.search(r'href="(/static/style\.css\?v=([0-9a-f]{12}))"', page)
+    assert href, "the stylesheet link has no version"
+    response = client.get(href.group(1))
+    assert response.status_code == 200
+    assert "max-age=31536000" in response.headers["Cache-Control"]
+    unversioned = client.get("/static/style.css")
+    assert "max-age=31536000" not in unversioned.headers.get("Cache-Control", "")
+
+
+def test_static_version_follows_the_content(app, tmp_path):
+    from scorekeeper.assets import _digest
+
+    file = tmp_path / "x.css"
+    file.write_text("a{}")
+    first = _digest(str(file), 1)
+    file.write_text("b{}")
+    assert _digest(str(file), 2) != first
