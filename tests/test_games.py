@@ -226,7 +226,7 @@ def test_view_page_has_no_edit_controls_even_for_the_scorekeeper(client, db):
     assert board.attrs["data-live"] == f"/games/{game_id}/live.json"
     assert board.attrs["data-fragment"] == f"/games/{game_id}/fragment"
     assert page.find("a", cls="refresh").text() == "Refresh"
-    assert page.find("script").attrs["src"] == "/static/board.js"
+    assert page.find("script").attrs["src"].split("?v=")[0] == "/static/board.js"
 
 
 def test_view_page_for_a_stranger(client, db):
@@ -539,7 +539,8 @@ def test_the_scoreboard_page_stays_light(client, db):
     keep_score(client, game_id, key)
     scorekeeper = client.get(f"/games/{game_id}").data
     page = parse(scorekeeper)
-    loaded = [link.attrs["href"] for link in page.find_all("link")] + [s.attrs["src"] for s in page.find_all("script")]
+    loaded = [link.attrs["href"].split("?v=")[0] for link in page.find_all("link")] + [
+        s.attrs["src"].split("?v=")[0] for s in page.find_all("script")]
     assert loaded == ["/static/style.css", "/static/favicon.svg", "/static/board.js"]
     assert page.find("img") is None  # QR codes and the chart are inline SVG: no more requests
     assert len(spectator) <= 9 * 1024, len(spectator)
