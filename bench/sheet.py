@@ -1,11 +1,14 @@
-"""The filled PDF score sheet: a fresh render against WeasyPrint's least, and a repeat ask against a render.
+"""The filled PDF score sheet: a fresh render against WeasyPrint's least and against WeasyPrint alone; a repeat ask.
 
 A 30-hand sheet is rendered through the app (``GET /games/<id>/sheet.pdf`` on
 the Flask test client, the app's cache of rendered sheets emptied before each
 ask, so it is the whole work: read the game, score it, fill the template,
-WeasyPrint) and compared with WeasyPrint turning a one-line HTML page into a
-PDF in the same process: the fixed cost of any PDF (fonts, layout, writing).
-Both are warm (rendered once first), then the median of several.
+WeasyPrint) and compared with two baselines in the same process: WeasyPrint
+turning a one-line HTML page into a PDF (the fixed cost of any PDF: fonts,
+layout, writing), and WeasyPrint turning the very HTML the app produced into
+the PDF (so the ratio is the app's own share). All are warm (rendered once
+first), then interleaved; the medians are shown, the ratios are the medians of
+the paired runs.
 
 An unchanged sheet asked again with ``If-None-Match`` must answer 304 from the
 game's version alone, without reading the hands or rendering anything.

@@ -87,9 +87,9 @@ def _line(what, result: LoadResult, baseline, aim, round_ratios):
 
 def measure(workdir: Path, *, seconds=5.0, rounds=5, warmup=0.5, workers=2, processes=2, threads=2,
             hands=30) -> list[Line]:
-    """Return the lines for the scoreboard and the score API, the bare app their baseline.
+    """Return the lines for the scoreboard, the view page and the score API, the bare app their baseline.
 
-    Each of the three gets ``seconds`` of counted load, in ``rounds`` slices.
+    Each of the four (with the bare app) gets ``seconds`` of counted load, in ``rounds`` slices.
     """
     board_what = f"Scoreboard, {hands} hands: GET /games/<id>, scorekeeper (gunicorn, {workers} workers)"
     view_what = f"View page, {hands} hands: GET /games/<id>/view (gunicorn, {workers} workers)"

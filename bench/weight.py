@@ -2,9 +2,12 @@
 
 The page's HTML is parsed for what a browser would fetch before the page is
 complete (stylesheets, scripts, images, icons, preloads), stylesheets for their
-``url(...)`` and ``@import``; each is fetched once and the uncompressed bytes
-are summed. Anything on another site fails the page: it is a request the app
-does not control, and a privacy leak.
+``url(...)`` and ``@import``, scripts for the absolute URLs they hold; each is
+fetched once and the uncompressed bytes are summed (gunicorn compresses
+nothing). Anything on another site fails the page: it is a request the app
+does not control, and a privacy leak. A response without a fresh ``max-age``
+must be asked for again on the next visit: on a weak signal each such round
+trip costs more than the bytes.
 """
 
 from __future__ import annotations
