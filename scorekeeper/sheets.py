@@ -103,6 +103,7 @@ def reference(ruleset, options=None):
         "penalties": [(PENALTY_NAMES[kind], amount) for kind, amount in MODERN_PENALTIES.items()] if modern else [],
         "holding_penalty": MODERN_HOLDING_PENALTY,
         "last_drawn_three": LAST_DRAWN_THREE_PENALTY,
+        "special_hands": [(hand.label, hand.points) for hand in ruleset.special_hands],
         "options": option_choices(ruleset),
     }
 

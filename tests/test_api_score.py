@@ -93,6 +93,14 @@ def test_rules_options_carry_labels_choices_and_defaults(client):
     assert "canastas_to_go_out" not in {option["name"] for option in presets["classic"]["options"]}
 
 
+def test_rules_list_modern_special_hands_with_their_values(client):
+    presets = {p["id"]: p for p in client.get("/api/v1/rules").get_json()["rules"]}
+    assert [(hand["id"], hand["label"], hand["points"]) for hand in presets["modern"]["special_hands"]] == [
+        ("straight", "Straight", 3000), ("pairs", "Seven natural pairs", 2500),
+        ("pairs_wild", "Seven pairs with a wild pair", 2000), ("garbage", "Garbage (4-4-3-3)", 3000)]
+    assert {preset_id for preset_id, preset in presets.items() if preset["special_hands"]} == {"modern"}
+
+
 # --- the API.md example ----------------------------------------------------------------------
 
 

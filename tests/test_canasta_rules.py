@@ -6,7 +6,8 @@ import pytest
 
 from scorekeeper.canasta.errors import CanastaError, InvalidHand, UnknownRules
 from scorekeeper.canasta.rules import (
-    OPTION_SPECS, PRESETS, Options, default_options, next_minimum, option_specs, resolve, rules_catalog,
+    OPTION_SPECS, PRESETS, SPECIAL_HANDS, Options, default_options, next_minimum, option_specs, resolve,
+    rules_catalog,
 )
 
 
@@ -155,3 +156,34 @@ def test_rules_catalog_is_json_with_options_and_minimums():
     assert classic["total_card_points"] == 1180
     assert {option["name"]: option["default"] for option in classic["options"]}["target"] == 5000
     assert catalog[-1]["canasta_bonuses"]["wild_twos"] == 3000
+
+
+@pytest.mark.parametrize(
+    ("hand_id", "label", "points"),
+    [
+        pytest.param("straight", "Straight", 3000, id="straight"),
+        pytest.param("pairs", "Seven natural pairs", 2500, id="seven-natural-pairs"),
+        pytest.param("pairs_wild", "Seven pairs with a wild pair", 2000, id="pairs-with-a-wild-pair"),
+        pytest.param("garbage", "Garbage (4-4-3-3)", 3000, id="garbage"),
+    ],
+)
+def test_special_hand_values(hand_id, label, points):
+    """RULES.md, Modern American "Special hands": each named hand and its value."""
+    hand = next(hand for hand in PRESETS["modern"].special_hands if hand.id == hand_id)
+    assert (hand.label, hand.points) == (label, points)
+
+
+def test_only_modern_american_has_special_hands():
+    assert PRESETS["modern"].special_hands == SPECIAL_HANDS and len(SPECIAL_HANDS) == 4
+    assert [preset.id for preset in PRESETS.values() if preset.special_hands] == ["modern"]
+
+
+def test_rules_catalog_lists_the_special_hands_with_their_points():
+    catalog = {entry["id"]: entry for entry in json.loads(json.dumps(rules_catalog()))}
+    assert catalog["modern"]["special_hands"] == [
+        {"id": "straight", "label": "Straight", "points": 3000},
+        {"id": "pairs", "label": "Seven natural pairs", "points": 2500},
+        {"id": "pairs_wild", "label": "Seven pairs with a wild pair", "points": 2000},
+        {"id": "garbage", "label": "Garbage (4-4-3-3)", "points": 3000},
+    ]
+    assert catalog["classic"]["special_hands"] == []

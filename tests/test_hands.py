@@ -7,6 +7,7 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper import db as store
 from scorekeeper import service
+from scorekeeper.canasta.rules import PRESETS
 from scorekeeper.forms.hands import form_data_from_sides, hand_form_class
 from scorekeeper.model import load_game
 
@@ -176,6 +177,21 @@ def test_a_modern_special_hand_by_name_scores_its_value(client, db):
                                      "sides-1-melded_points": "60", "sides-1-hand_points": "10"})
     assert response.status_code == 303
     assert load_game(db, game_id).score.hands[0].scores == (2500, -70)
+
+
+@pytest.mark.parametrize("hand", PRESETS["modern"].special_hands, ids=lambda hand: hand.id)
+def test_the_special_hand_choices_are_the_engines(app, hand):
+    """Each named special hand of the engine is a choice that sets its value, and a stored value reopens as its name."""
+    with app.test_request_context(method="POST"):
+        form = hand_form_class("modern")(formdata=MultiDict({"going_out": "no", "sides-0-special_hand": hand.id}),
+                                         names=["A", "B"])
+        choice = next(choice for choice in form.side(0).special_hand.choices if choice.value == hand.id)
+        assert choice.label == f"{hand.label} ({hand.points:,})"
+        assert form.validate_hand(), form.errors
+        assert form.read_sides()[0] == {"special_hand_points": hand.points}
+    reopened = form_data_from_sides(PRESETS["modern"], [{"special_hand_points": hand.points}, {}])
+    named = [other.id for other in PRESETS["modern"].special_hands if other.points == hand.points]
+    assert reopened["sides-0-special_hand"] == (hand.id if named == [hand.id] else "other")
 
 
 def test_three_players_partners_score_their_own_red_threes(client, db):

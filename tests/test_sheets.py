@@ -283,6 +283,16 @@ def test_cheat_sheet_numbers_by_rule_set(client, cheats):
     assert "Three players" in three.text and "Canastas needed to go out: 2 canastas" in three.text
 
 
+def test_modern_cheat_sheet_prints_each_special_hand_with_its_value(cheats):
+    text = cheats["modern"].text
+    for expected in ("Straight 3,000", "Seven natural pairs 2,500", "Seven pairs with a wild pair 2,000",
+                     "Garbage (4-4-3-3) 3,000"):
+        assert expected in text, expected
+    for hand in PRESETS["modern"].special_hands:  # the engine's values, whatever they become
+        assert f"{hand.label} {hand.points:,}" in text, hand
+    assert "Straight" not in cheats["classic"].text
+
+
 # --- a game's filled sheet ----------------------------------------------------------------
 
 WORKED = [{"melded_points": 120, "hand_points": 15, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},

@@ -7,6 +7,11 @@ A preset differs from another in its values, not in branches through the code:
 >>> ruleset, options = resolve("classic-3p", {"canastas_to_go_out": 1})
 >>> ruleset.name, options.canastas_to_go_out, options.target
 ('Classic, 3 players (cutthroat)', 1, 7500)
+
+Modern American names its special hands, each with its value:
+
+>>> [(hand.id, hand.points) for hand in PRESETS["modern"].special_hands]
+[('straight', 3000), ('pairs', 2500), ('pairs_wild', 2000), ('garbage', 3000)]
 """
 
 from __future__ import annotations
@@ -45,6 +50,25 @@ MAX_TOTAL = 10_000_000  # no real running total comes near; bigger numbers are t
 
 
 @dataclass(frozen=True)
+class SpecialHand:
+    """A Modern American special hand: 14 cards laid down at once, scored by its value alone."""
+
+    id: str
+    label: str
+    points: int
+
+
+# RULES.md, Modern American "Special hands". A game may add its own with a value:
+# the engine scores any special hand by its points, these are the named ones.
+SPECIAL_HANDS = (
+    SpecialHand("straight", "Straight", 3000),
+    SpecialHand("pairs", "Seven natural pairs", 2500),
+    SpecialHand("pairs_wild", "Seven pairs with a wild pair", 2000),
+    SpecialHand("garbage", "Garbage (4-4-3-3)", 3000),
+)
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """One preset: every number RULES.md gives for it."""
 
@@ -70,6 +94,7 @@ class RuleSet:
     max_meld_size: int | None = None
     max_wilds: int = 3
     wild_melds: bool = False
+    special_hands: tuple[SpecialHand, ...] = ()  # Modern: the named special hands and their values
 
     @property
     def jokers(self) -> int:
@@ -118,6 +143,7 @@ class RuleSet:
             cards=self.cards,
             canasta_bonuses=dict(self.canasta_bonuses),
             minimum_table=[list(row) for row in self.minimum_table],
+            special_hands=[asdict(hand) for hand in self.special_hands],
             options=[spec.as_dict(self) for spec in option_specs(self)],
         )
         return data
@@ -151,7 +177,8 @@ PRESETS: dict[str, RuleSet] = {
                 scorer_label="team", cards_dealt=13, draw=2, decks=2, target=8500,
                 canastas_to_go_out=2, minimum_table=MODERN_MINIMUMS, concealed_bonus=0,
                 canasta_bonuses=MODERN_CANASTA_BONUSES, red_three_amounts=(),
-                threes_table=MODERN_THREES_TABLE, max_meld_size=7, max_wilds=2, wild_melds=True),
+                threes_table=MODERN_THREES_TABLE, max_meld_size=7, max_wilds=2, wild_melds=True,
+                special_hands=SPECIAL_HANDS),
     )
 }
 

@@ -210,13 +210,6 @@ CLASSIC_MELD_ROWS = NATURAL_RANKS + ("3",)  # black 3s, melded only when going o
 MODERN_MELD_ROWS = NATURAL_RANKS + ("wild",)  # a meld of 2s and jokers only
 UNFINISHED = (("aces", "Unfinished meld of aces"), ("sevens", "Unfinished meld of sevens"),
               ("wild", "Unfinished meld of wild cards"))
-# RULES.md, Modern American "Special hands": chosen by name, scored by value.
-SPECIAL_HANDS = (
-    ("straight", "Straight", 3000),
-    ("pairs", "Seven natural pairs", 2500),
-    ("pairs_wild", "Seven pairs with a wild pair", 2000),
-    ("garbage", "Garbage (4-4-3-3)", 3000),
-)
 
 
 def meld_row_label(rank):
@@ -256,9 +249,9 @@ def _side_form(ruleset, index, members_max):
         fields.append(("special_hand", SelectField(
             "Special hand", default="",
             choices=[SelectChoice("", "None")]
-            + [SelectChoice(key, f"{label} ({points:,})",
-                            {"data-set": data_set({f"sides[{index}].special_hand_points": points})})
-               for key, label, points in SPECIAL_HANDS]
+            + [SelectChoice(hand.id, f"{hand.label} ({hand.points:,})",
+                            {"data-set": data_set({f"sides[{index}].special_hand_points": hand.points})})
+               for hand in ruleset.special_hands]
             + [SelectChoice("other", "Another special hand (type its value)")])))
         fields.append(("special_hand_points", PointsField("Value of the special hand", example=3000)))
         canastas = [(kind, CountField(CANASTA_LABELS[kind], example=1)) for kind in ruleset.canasta_kinds]
@@ -611,7 +604,7 @@ def form_data_from_sides(ruleset, sides):
                             if meld.get(count):
                                 data[f"{prefix}-melds-{rows.index(rank)}-{count}"] = str(meld[count])
             elif key == "special_hand_points" and value:
-                known = [name for name, _, points in SPECIAL_HANDS if points == value]
+                known = [hand.id for hand in ruleset.special_hands if hand.points == value]
                 if len(known) == 1:
                     data[f"{prefix}-special_hand"] = known[0]
                 else:
