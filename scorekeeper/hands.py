@@ -20,10 +20,8 @@ from .canasta.errors import CanastaError, InvalidHand
 from .canasta.rules import MODERN_HOLDING_PENALTY, OPTION_SPECS, PRESETS
 from .canasta.scoring import BREAKDOWN_LABELS, score_request
 from .forms.game import NewGameForm, applies_note, preset_summary
-from .forms.hands import (
-    IN_HAND_FIELDS, MODE_HINTS, UNFINISHED, form_data_from_sides, hand_form_class, meld_row_label, meld_rows,
-    side_slots,
-)
+from .forms.hands import form_data_from_sides, hand_form_class
+from .forms.sides import IN_HAND_FIELDS, MODE_HINTS, UNFINISHED, meld_row_label, meld_rows, side_slots
 from .model import load_game
 
 bp = Blueprint("hands", __name__)

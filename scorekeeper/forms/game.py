@@ -3,7 +3,7 @@
 Every field is named like the API's path (``options-target`` is
 ``options.target``, ``names-1`` is ``names[1]``), so the service's problems
 land beside the field they are about. Fields that only some rule sets use
-carry conditions on the ``rules`` control (see :mod:`.hands`): the page shows
+carry conditions on the ``rules`` control (see :mod:`.paths`): the page shows
 them all without JavaScript, each with the rule sets it is for.
 """
 
@@ -14,7 +14,8 @@ from wtforms.validators import ValidationError
 
 from ..canasta.rules import OPTION_SPECS, PRESETS
 from ..service import MAX_NAME_LENGTH, MAX_SEATS
-from .hands import CountField, is_active, when_attr
+from .fields import CountField
+from .paths import is_active, when_attr
 
 MOST_SCORERS = max(preset.scorers for preset in PRESETS.values())
 DEFAULT_RULES = "classic"

@@ -1,333 +1,24 @@
 """The hand form: one side per team or player, fields named like the API's paths.
 
-A field called ``sides-0-in_hand-jokers`` holds the API's
-``sides[0].in_hand.jokers``. Fields used only some of the time carry
-*conditions* (``{"sides-0-mode": ("melds",)}``): a field is *active* when each
-control it depends on holds one of the allowed values. Choices of a control
-may *set* paths: the one "who went out" radio sets ``sides[1].going_out``.
-
-:func:`read_sides` turns a form into the API's ``sides`` with these rules, and
-``static/hand.js`` reads the same markup (``data-api``, ``data-when``,
-``data-set``, ``data-object``, ``data-fixed``) with the same rules, so the
-live preview sends exactly the JSON that a save stores. Neither computes a
-score: that is ``canasta.scoring``'s job.
-
->>> tree = {}
->>> put(tree, ["sides", "0", "melds", "3", "rank"], "K")
->>> put(tree, ["sides", "0", "melds", "3", "naturals"], 5)
->>> put(tree, ["sides", "0", "melds", "4", "rank"], "Q")
->>> remap = {}
->>> finalize(tree, (), remap)
-{'sides': [{'melds': [{'rank': 'K', 'naturals': 5}]}]}
->>> original_name("sides[0].melds[0].twos", remap)
-'sides-0-melds-3-twos'
+:meth:`HandForm.read_sides` turns a form into the API's ``sides`` with the
+rules of :mod:`.paths` (which fields are active, what a choice sets), and
+``static/hand.js`` reads the same markup with the same rules, so the live
+preview sends exactly the JSON that a save stores. Neither computes a score:
+that is ``canasta.scoring``'s job. :func:`form_data_from_sides` goes the other
+way, opening a stored hand in the form.
 """
 
 import json
-import re
 from functools import cache
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Form, FormField, HiddenField, IntegerField, RadioField, SelectField
+from wtforms import BooleanField, FormField, HiddenField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import ValidationError
 
-from ..canasta.cards import Rank
-from ..canasta.rules import MODERN, PRESETS
-from ..canasta.sides import CANASTA_LABELS, IN_HAND_CARDS
-
-# --- field names as API paths ----------------------------------------------------------
-
-FIXED_KEYS = ("rank",)  # a meld row always has its rank: a row with nothing else is left out
-
-
-def when_attr(conditions):
-    """Return the ``data-when`` text of conditions.
-
-    >>> when_attr({"sides-0-mode": ("number", "cards"), "arrangement": ("everyone",)})
-    'sides-0-mode:number|cards;arrangement:everyone'
-    """
-    return ";".join(f"{control}:{'|'.join(values)}" for control, values in conditions.items())
-
-
-def is_active(conditions, values):
-    """True when every control named in ``conditions`` holds one of its allowed values ("" = none)."""
-    return all((values.get(control) or "") in allowed for control, allowed in conditions.items())
-
-
-def segments_of(path):
-    """``sides[0].melds[2].twos`` -> ``["sides", "0", "melds", "2", "twos"]``."""
-    return [part for part in re.split(r"[.\[\]]+", path) if part]
-
-
-def put(tree, segments, value):
-    """Set ``value`` at ``segments`` in a tree of dicts (list indexes stay digit keys until finalize)."""
-    node = tree
-    for segment in segments[:-1]:
-        node = node.setdefault(segment, {})
-    node[segments[-1]] = value
-
-
-def finalize(node, prefix, remap):
-    """Turn dicts with digit keys into lists, leaving out rows that hold only fixed keys.
-
-    ``remap[(prefix, new_index)]`` keeps the digit key each list entry came
-    from, so that a problem at ``melds[0]`` finds the row the player typed in.
-    """
-    if not isinstance(node, dict):
-        return node
-    keys = list(node)
-    if keys and all(key.isdigit() for key in keys):
-        items = []
-        for key in sorted(keys, key=int):
-            value = node[key]
-            if isinstance(value, dict) and value and all(k in FIXED_KEYS for k in value):
-                continue
-            remap[(prefix, len(items))] = key
-            items.append(finalize(value, prefix + (key,), remap))
-        return items
-    return {key: finalize(value, prefix + (key,), remap) for key, value in node.items()}
-
-
-def original_name(path, remap):
-    """The form name of an API path, list indexes mapped back to the rows typed in."""
-    done = []
-    for segment in segments_of(path):
-        if segment.isdigit():
-            segment = remap.get((tuple(done), int(segment)), segment)
-        done.append(segment)
-    return "-".join(done)
-
-
-def data_set(assignments):
-    """The ``data-set`` attribute of a choice: JSON of API path -> value."""
-    return json.dumps(assignments, separators=(",", ":"))
-
-
-def walk(form):
-    """Yield every field of a form, FormFields and the fields inside them."""
-    for field in form:
-        yield field
-        if isinstance(field, FormField):
-            yield from walk(field.form)
-
-
-# --- fields ------------------------------------------------------------------------------
-
-
-class CountField(IntegerField):
-    """A whole number typed on a phone's number pad; empty means 0 and is left out.
-
-    A value that is not a number stays in the field as typed, with an error
-    beside it in the player's words.
-    """
-
-    def __init__(self, label=None, validators=None, *, example=2, step=1, maximum=None, stepper=True, **kwargs):
-        render_kw = {"inputmode": "numeric", "min": 0, "step": step, "data-api": ""}
-        if maximum is not None:
-            render_kw["max"] = maximum
-        if stepper:
-            render_kw["data-stepper"] = ""
-        render_kw.update(kwargs.pop("render_kw", {}))
-        super().__init__(label, validators, render_kw=render_kw, **kwargs)
-        self.example = example
-
-    def process_formdata(self, valuelist):
-        self.data = None
-        if not valuelist or not str(valuelist[0]).strip():
-            return
-        text = str(valuelist[0]).strip().replace("\u2212", "-")
-        text = re.sub(r"(?<=\d)[,\s_](?=\d{3})", "", text)
-        try:
-            self.data = int(text)
-        except ValueError:
-            raise ValueError(f"Type a whole number, like {self.example}.") from None
-
-
-class PointsField(CountField):
-    """Card points: a multiple of 5, typed without a stepper."""
-
-    def __init__(self, label=None, validators=None, *, example=120, **kwargs):
-        super().__init__(label, validators, example=example, step=5, stepper=False, **kwargs)
-
-
-class FixedField(HiddenField):
-    """A hidden value the form always sends as rendered (a meld row's rank); what comes back is ignored."""
-
-    def __init__(self, value, **kwargs):
-        super().__init__(default=value, render_kw={"data-fixed": ""}, **kwargs)
-
-    def process_formdata(self, valuelist):
-        self.data = self.default
-
-
-class ApiBoolean(BooleanField):
-    """A tick box whose API value is true when ticked (left out otherwise)."""
-
-    def __init__(self, label=None, validators=None, **kwargs):
-        super().__init__(label, validators, render_kw={"data-api": ""}, **kwargs)
-
-
-class Choice(RadioField):
-    """A radio group with a message in words when nothing (or something unknown) is chosen."""
-
-    def __init__(self, label=None, validators=None, *, required_message, **kwargs):
-        super().__init__(label, validators, **kwargs)
-        self.required_message = required_message
-
-    def pre_validate(self, form):
-        if self.data not in [choice.value for choice in self.choices]:
-            raise ValidationError(self.required_message)
-
-
-def is_api_field(field):
-    return "data-api" in (field.render_kw or {}) or "data-fixed" in (field.render_kw or {})
-
-
-def api_value(field):
-    """The JSON value of an API field: an int, True, or the fixed text (None when empty)."""
-    if isinstance(field, BooleanField):
-        return True if field.data else None
-    if isinstance(field, HiddenField):
-        return field.data or None
-    return field.data
-
-
-# --- the parts of a side --------------------------------------------------------------------
-
-MODES = (("number", "Points"), ("cards", "Count cards"), ("melds", "Meld by meld"))
-MODE_HINTS = {
-    "number": "Type the melded points, the canastas and the points left in hand.",
-    "cards": "Type the melded points and canastas; count the cards left in hand.",
-    "melds": "Count every meld by rank (canastas and points follow), and the cards left in hand.",
-}
-IN_HAND_NAMES = {"jokers": "Jokers", "twos": "2s", "aces": "Aces", "eight_to_king": "8s to kings",
-                 "four_to_seven": "4s to 7s", "black_threes": "Black 3s"}
-# (name, label, card value, how many one deck holds), the values from the engine.
-IN_HAND_FIELDS = tuple((name, IN_HAND_NAMES[name], value, per_deck) for name, (value, per_deck) in IN_HAND_CARDS.items())
-NATURAL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
-CLASSIC_MELD_ROWS = NATURAL_RANKS + ("3",)  # black 3s, melded only when going out
-MODERN_MELD_ROWS = NATURAL_RANKS + ("wild",)  # a meld of 2s and jokers only
-UNFINISHED = (("aces", "Unfinished meld of aces"), ("sevens", "Unfinished meld of sevens"),
-              ("wild", "Unfinished meld of wild cards"))
-
-
-def meld_row_label(rank):
-    """``"K"`` -> ``"Kings"``, ``"3"`` -> ``"Black 3s"``, ``"wild"`` -> ``"Wild cards"``."""
-    if rank == "3":
-        return "Black 3s"
-    if rank == "wild":
-        return "Wild cards"
-    return Rank.from_text(rank).plural.capitalize()
-
-
-def meld_rows(ruleset):
-    return MODERN_MELD_ROWS if ruleset.family == MODERN else CLASSIC_MELD_ROWS
-
-
-def _form_class(name, fields):
-    return type(name, (Form,), dict(fields))
-
-
-def _meld_row_form(ruleset, rank):
-    label = meld_row_label(rank)
-    most = ruleset.decks * 4
-    fields = [("rank", FixedField(rank))]
-    if rank != "wild":
-        fields.append(("naturals", CountField(f"{label}: natural cards", example=3, maximum=most, stepper=False)))
-    if rank != "3":
-        fields.append(("twos", CountField(f"{label}: 2s", example=1, maximum=most, stepper=False)))
-        fields.append(("jokers", CountField(f"{label}: jokers", example=1, maximum=ruleset.jokers, stepper=False)))
-    return _form_class(f"Meld{rank}", fields)
-
-
-def _side_form(ruleset, index, members_max):
-    modern = ruleset.family == MODERN
-    fields = [("mode", RadioField("How to enter this side", choices=[SelectChoice(v, label) for v, label in MODES],
-                                  default="number"))]
-    if modern:
-        fields.append(("special_hand", SelectField(
-            "Special hand", default="",
-            choices=[SelectChoice("", "None")]
-            + [SelectChoice(hand.id, f"{hand.label} ({hand.points:,})",
-                            {"data-set": data_set({f"sides[{index}].special_hand_points": hand.points})})
-               for hand in ruleset.special_hands]
-            + [SelectChoice("other", "Another special hand (type its value)")])))
-        fields.append(("special_hand_points", PointsField("Value of the special hand", example=3000)))
-        canastas = [(kind, CountField(CANASTA_LABELS[kind], example=1)) for kind in ruleset.canasta_kinds]
-        fields.append(("canastas", FormField(_form_class("Canastas", canastas))))
-        fields.append(("unfinished", FormField(_form_class("Unfinished", [
-            (name, ApiBoolean(label)) for name, label in UNFINISHED]))))
-    else:
-        fields.append(("natural_canastas", CountField("Natural canastas", example=1)))
-        fields.append(("mixed_canastas", CountField("Mixed canastas", example=1)))
-    fields.append(("melded_points", PointsField("Points of melded cards")))
-    rows = [(str(number), FormField(_meld_row_form(ruleset, rank), separator="-"))
-            for number, rank in enumerate(meld_rows(ruleset))]
-    fields.append(("melds", FormField(_form_class("Melds", rows))))
-    red_label = "Red 3s" if not modern else "Red 3s laid out"
-    if ruleset.partnership_per_hand:
-        fields.append(("red_threes", FormField(_form_class("RedThrees", [
-            (str(member), CountField(red_label, example=1, maximum=ruleset.red_threes_in_deck))
-            for member in range(members_max)]))))
-    else:
-        fields.append(("red_threes", CountField(red_label, example=1, maximum=ruleset.red_threes_in_deck)))
-    if modern:
-        fields.append(("black_threes", CountField("Black 3s laid out", example=1, maximum=ruleset.red_threes_in_deck)))
-    fields.append(("hand_points", PointsField("Points of cards left in hand", example=15)))
-    fields.append(("in_hand", FormField(_form_class("InHand", [
-        (name, CountField(f"{label} left in hand", example=1, maximum=per_deck * ruleset.decks))
-        for name, label, _, per_deck in IN_HAND_FIELDS]))))
-    if modern:
-        most = ruleset.players_per_side
-        fields.append(("players_with_three_aces", CountField("Players with 3+ aces", example=1, maximum=most)))
-        fields.append(("players_with_three_sevens", CountField("Players with 3+ sevens", example=1, maximum=most)))
-        fields.append(("last_drawn_three", ApiBoolean("A 3 was the last card drawn")))
-    return _form_class(f"Side{index}", fields)
-
-
-# --- which fields count when ----------------------------------------------------------------
-
-ALONE = ("alone-0", "alone-1", "alone-2")
-
-
-def conditions(ruleset, name):
-    """Return the controls a field (or group) named ``name`` depends on, with their allowed values.
-
-    >>> conditions(PRESETS["classic"], "sides-0-in_hand-jokers")
-    {'sides-0-mode': ('cards', 'melds')}
-    >>> conditions(PRESETS["classic-3p"], "sides-2-melded_points")
-    {'arrangement': ('everyone',), 'sides-2-mode': ('number', 'cards')}
-    """
-    parts = name.split("-")
-    found = {}
-    if parts[0] != "sides" or len(parts) < 2:
-        return found
-    side = parts[1]
-    if ruleset.partnership_per_hand and side == "2":
-        found["arrangement"] = ("everyone",)
-    if len(parts) < 3:
-        return found
-    key, mode = parts[2], f"sides-{side}-mode"
-    if key in ("melded_points", "natural_canastas", "mixed_canastas", "canastas", "unfinished"):
-        found[mode] = ("number", "cards")
-    elif key == "hand_points":
-        found[mode] = ("number",)
-    elif key == "in_hand":
-        found[mode] = ("cards", "melds")
-    elif key == "melds":
-        found[mode] = ("melds",)
-    elif key == "special_hand_points":
-        found[f"sides-{side}-special_hand"] = ("other",)
-    elif key == "red_threes" and len(parts) > 3 and parts[3] == "1":
-        found["arrangement"] = ALONE
-    return found
-
-
-def side_slots(ruleset):
-    """How many side fieldsets the form has: 3 for three players (two when one plays alone)."""
-    return ruleset.scorers
-
+from ..canasta.rules import PRESETS
+from .fields import Choice, api_value, is_api_field
+from .paths import data_set, finalize, is_active, original_name, put, segments_of, walk, when_attr, when_conditions
+from .sides import conditions, form_class, meld_rows, side_form, side_slots
 
 # --- the form ----------------------------------------------------------------------------------
 
@@ -463,7 +154,7 @@ class HandForm(FlaskForm):
             put(tree, segments, value)
         for control in self.set_controls():
             chosen = next((choice for choice in control.choices if choice.value == control.data), None)
-            if chosen is None or not is_active(_when_conditions(chosen.render_kw.get("data-when", "")), values):
+            if chosen is None or not is_active(when_conditions(chosen.render_kw.get("data-when", "")), values):
                 continue
             for path, value in json.loads(chosen.render_kw.get("data-set", "{}")).items():
                 segments = segments_of(path)
@@ -536,21 +227,13 @@ class HandForm(FlaskForm):
         return {f"sides-{slot}" for slot in range(side_slots(self.ruleset))}
 
 
-def _when_conditions(text):
-    found = {}
-    for part in filter(None, text.split(";")):
-        control, _, allowed = part.partition(":")
-        found[control] = tuple(allowed.split("|"))
-    return found
-
-
 @cache
 def hand_form_class(rules_id):
     """Return the hand form class of a rule set (one class per preset, built once)."""
     ruleset = PRESETS[rules_id]
     slots = side_slots(ruleset)
-    sides = _form_class("Sides", [
-        (str(slot), FormField(_side_form(ruleset, slot, 2 if ruleset.partnership_per_hand and slot == 1 else 1)))
+    sides = form_class("Sides", [
+        (str(slot), FormField(side_form(ruleset, slot, 2 if ruleset.partnership_per_hand and slot == 1 else 1)))
         for slot in range(slots)])
     fields = {
         "ruleset": ruleset,

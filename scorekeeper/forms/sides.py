@@ -1,0 +1,171 @@
+"""One side of the hand form: its fields by rule set, and which of them count when.
+
+Classic and Modern American sides share the entry modes, the meld grid and the
+cards left in hand; Modern adds its special hand, canasta kinds, unfinished
+melds, black 3s and penalties. The numbers (card values, special hands) are
+the engine's.
+"""
+
+from wtforms import Form, FormField, RadioField, SelectField
+from wtforms.fields.choices import SelectChoice
+
+from ..canasta.cards import Rank
+from ..canasta.rules import MODERN
+from ..canasta.sides import CANASTA_LABELS, IN_HAND_CARDS
+from .fields import ApiBoolean, CountField, FixedField, PointsField
+from .paths import data_set
+
+MODES = (("number", "Points"), ("cards", "Count cards"), ("melds", "Meld by meld"))
+MODE_HINTS = {
+    "number": "Type the melded points, the canastas and the points left in hand.",
+    "cards": "Type the melded points and canastas; count the cards left in hand.",
+    "melds": "Count every meld by rank (canastas and points follow), and the cards left in hand.",
+}
+IN_HAND_NAMES = {"jokers": "Jokers", "twos": "2s", "aces": "Aces", "eight_to_king": "8s to kings",
+                 "four_to_seven": "4s to 7s", "black_threes": "Black 3s"}
+# (name, label, card value, how many one deck holds), the values from the engine.
+IN_HAND_FIELDS = tuple((name, IN_HAND_NAMES[name], value, per_deck) for name, (value, per_deck) in IN_HAND_CARDS.items())
+NATURAL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
+CLASSIC_MELD_ROWS = NATURAL_RANKS + ("3",)  # black 3s, melded only when going out
+MODERN_MELD_ROWS = NATURAL_RANKS + ("wild",)  # a meld of 2s and jokers only
+UNFINISHED = (("aces", "Unfinished meld of aces"), ("sevens", "Unfinished meld of sevens"),
+              ("wild", "Unfinished meld of wild cards"))
+
+
+def meld_row_label(rank):
+    """``"K"`` -> ``"Kings"``, ``"3"`` -> ``"Black 3s"``, ``"wild"`` -> ``"Wild cards"``."""
+    if rank == "3":
+        return "Black 3s"
+    if rank == "wild":
+        return "Wild cards"
+    return Rank.from_text(rank).plural.capitalize()
+
+
+def meld_rows(ruleset):
+    return MODERN_MELD_ROWS if ruleset.family == MODERN else CLASSIC_MELD_ROWS
+
+
+def form_class(name, fields):
+    """Return a WTForms form class called ``name`` with ``fields`` (name, field) in order."""
+    return type(name, (Form,), dict(fields))
+
+
+def _meld_row_form(ruleset, rank):
+    label = meld_row_label(rank)
+    most = ruleset.decks * 4
+    fields = [("rank", FixedField(rank))]
+    if rank != "wild":
+        fields.append(("naturals", CountField(f"{label}: natural cards", example=3, maximum=most, stepper=False)))
+    if rank != "3":
+        fields.append(("twos", CountField(f"{label}: 2s", example=1, maximum=most, stepper=False)))
+        fields.append(("jokers", CountField(f"{label}: jokers", example=1, maximum=ruleset.jokers, stepper=False)))
+    return form_class(f"Meld{rank}", fields)
+
+
+def _special_hand_fields(ruleset, index):
+    """Modern: a special hand chosen by name sets its value (the engine's); "other" asks for the value."""
+    path = f"sides[{index}].special_hand_points"
+    choices = ([SelectChoice("", "None")]
+               + [SelectChoice(hand.id, f"{hand.label} ({hand.points:,})", {"data-set": data_set({path: hand.points})})
+                  for hand in ruleset.special_hands]
+               + [SelectChoice("other", "Another special hand (type its value)")])
+    return [("special_hand", SelectField("Special hand", default="", choices=choices)),
+            ("special_hand_points", PointsField("Value of the special hand", example=3000))]
+
+
+def _canasta_fields(ruleset):
+    """Classic counts natural and mixed canastas; Modern every kind it scores, and its unfinished melds."""
+    if ruleset.family != MODERN:
+        return [("natural_canastas", CountField("Natural canastas", example=1)),
+                ("mixed_canastas", CountField("Mixed canastas", example=1))]
+    canastas = [(kind, CountField(CANASTA_LABELS[kind], example=1)) for kind in ruleset.canasta_kinds]
+    unfinished = [(name, ApiBoolean(label)) for name, label in UNFINISHED]
+    return [("canastas", FormField(form_class("Canastas", canastas))),
+            ("unfinished", FormField(form_class("Unfinished", unfinished)))]
+
+
+def _threes_fields(ruleset, members_max):
+    """Red 3s (one count per partner when partnerships change every hand); Modern lays out black 3s too."""
+    modern = ruleset.family == MODERN
+    label, most = ("Red 3s laid out" if modern else "Red 3s"), ruleset.red_threes_in_deck
+    if ruleset.partnership_per_hand:
+        per_member = [(str(member), CountField(label, example=1, maximum=most)) for member in range(members_max)]
+        fields = [("red_threes", FormField(form_class("RedThrees", per_member)))]
+    else:
+        fields = [("red_threes", CountField(label, example=1, maximum=most))]
+    if modern:
+        fields.append(("black_threes", CountField("Black 3s laid out", example=1, maximum=most)))
+    return fields
+
+
+def _modern_penalty_fields(ruleset):
+    most = ruleset.players_per_side
+    return [("players_with_three_aces", CountField("Players with 3+ aces", example=1, maximum=most)),
+            ("players_with_three_sevens", CountField("Players with 3+ sevens", example=1, maximum=most)),
+            ("last_drawn_three", ApiBoolean("A 3 was the last card drawn"))]
+
+
+def side_form(ruleset, index, members_max):
+    """Return the form class of side ``index``, its fields in the order a side's API keys are listed."""
+    modern = ruleset.family == MODERN
+    fields = [("mode", RadioField("How to enter this side", choices=[SelectChoice(v, label) for v, label in MODES],
+                                  default="number"))]
+    if modern:
+        fields += _special_hand_fields(ruleset, index)
+    fields += _canasta_fields(ruleset)
+    fields.append(("melded_points", PointsField("Points of melded cards")))
+    rows = [(str(number), FormField(_meld_row_form(ruleset, rank), separator="-"))
+            for number, rank in enumerate(meld_rows(ruleset))]
+    fields.append(("melds", FormField(form_class("Melds", rows))))
+    fields += _threes_fields(ruleset, members_max)
+    fields.append(("hand_points", PointsField("Points of cards left in hand", example=15)))
+    fields.append(("in_hand", FormField(form_class("InHand", [
+        (name, CountField(f"{label} left in hand", example=1, maximum=per_deck * ruleset.decks))
+        for name, label, _, per_deck in IN_HAND_FIELDS]))))
+    if modern:
+        fields += _modern_penalty_fields(ruleset)
+    return form_class(f"Side{index}", fields)
+
+
+# --- which fields count when ----------------------------------------------------------------
+
+ALONE = ("alone-0", "alone-1", "alone-2")
+
+
+def conditions(ruleset, name):
+    """Return the controls a field (or group) named ``name`` depends on, with their allowed values.
+
+    >>> from scorekeeper.canasta.rules import PRESETS
+    >>> conditions(PRESETS["classic"], "sides-0-in_hand-jokers")
+    {'sides-0-mode': ('cards', 'melds')}
+    >>> conditions(PRESETS["classic-3p"], "sides-2-melded_points")
+    {'arrangement': ('everyone',), 'sides-2-mode': ('number', 'cards')}
+    """
+    parts = name.split("-")
+    found = {}
+    if parts[0] != "sides" or len(parts) < 2:
+        return found
+    side = parts[1]
+    if ruleset.partnership_per_hand and side == "2":
+        found["arrangement"] = ("everyone",)
+    if len(parts) < 3:
+        return found
+    key, mode = parts[2], f"sides-{side}-mode"
+    if key in ("melded_points", "natural_canastas", "mixed_canastas", "canastas", "unfinished"):
+        found[mode] = ("number", "cards")
+    elif key == "hand_points":
+        found[mode] = ("number",)
+    elif key == "in_hand":
+        found[mode] = ("cards", "melds")
+    elif key == "melds":
+        found[mode] = ("melds",)
+    elif key == "special_hand_points":
+        found[f"sides-{side}-special_hand"] = ("other",)
+    elif key == "red_threes" and len(parts) > 3 and parts[3] == "1":
+        found["arrangement"] = ALONE
+    return found
+
+
+def side_slots(ruleset):
+    """How many side fieldsets the form has: 3 for three players (two when one plays alone)."""
+    return ruleset.scorers
