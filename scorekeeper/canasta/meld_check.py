@@ -1,0 +1,95 @@
+"""Is this one meld legal: its canasta kind, card points, bonus, and what it costs unfinished."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+from .errors import CardError, InvalidHand, Problem
+from .melds import CANASTA_SIZE, Meld, canasta_kind, meld_problems, unfinished_kind
+from .placement import CardsLaid
+from .rules import MODERN_PENALTIES, Options, RuleSet
+from .supply import raise_if_impossible
+
+KIND_LABELS = {
+    "natural": "Natural canasta", "mixed": "Mixed canasta",
+    "natural_aces": "Natural canasta of aces", "sevens": "Canasta of sevens",
+    "wild_twos": "Wild canasta of seven 2s", "wild_four_jokers": "Wild canasta with all four jokers",
+    "wild": "Wild canasta",
+}
+
+
+@dataclass(frozen=True)
+class MeldCheck(CardsLaid):
+    """One meld judged: legal or not, its canasta kind, card points and bonus."""
+
+    cards: tuple[Card, ...]
+    meld: Meld | None
+    problems: tuple[str, ...]
+    kind: str | None  # canasta kind, if a legal canasta
+    bonus: int
+    penalty_if_unfinished: int  # Modern American: what the meld costs if the hand ends before it is a canasta
+
+    @property
+    def is_canasta(self) -> bool:
+        """Return True for a meld of 7 or more cards."""
+        return self.meld is not None and self.meld.is_canasta
+
+    @property
+    def make_up(self) -> str | None:
+        """Return "natural", "mixed" or "wild" (cards alone), or None when it is no meld."""
+        if self.meld is None:
+            return None
+        if self.meld.rank is None:
+            return "wild"
+        return "natural" if self.meld.wilds == 0 else "mixed"
+
+    @property
+    def cards_to_canasta(self) -> int:
+        """Return how many more cards make the meld a canasta (0 once it is one)."""
+        return max(0, CANASTA_SIZE - len(self.cards)) if self.meld is not None else 0
+
+    @property
+    def kind_label(self) -> str | None:
+        """Return the canasta kind in player words, e.g. "Mixed canasta"."""
+        return KIND_LABELS.get(self.kind) if self.kind else None
+
+
+def check_meld(
+    ruleset: RuleSet,
+    options: Options,
+    cards: Sequence[Card],
+    *,
+    going_out: bool | None = None,
+    initial: bool | None = None,
+) -> MeldCheck:
+    """Return whether ``cards`` make a legal meld, its canasta kind, points and bonus.
+
+    >>> from .cards import parse_cards
+    >>> from .rules import resolve
+    >>> classic, options = resolve("classic")
+    >>> check = check_meld(classic, options, parse_cards("K K K K K 2 2"))
+    >>> check.legal, check.kind, check.points, check.bonus
+    (True, 'mixed', 90, 300)
+    >>> modern, options = resolve("modern")
+    >>> check = check_meld(modern, options, parse_cards("2 2 2 JK JK JK JK"))
+    >>> check.kind_label, check.points, check.bonus
+    ('Wild canasta with all four jokers', 260, 2500)
+    """
+    cards = list(cards)
+    raise_if_impossible(ruleset, cards, None, "cards")
+    if not cards:
+        raise InvalidHand(Problem("cards", "Give the cards of the meld, like K K K 2."))
+    try:
+        meld = Meld.from_cards(cards)
+    except CardError as error:
+        return MeldCheck(tuple(cards), None, (str(error),), None, 0, 0)
+    problems = [problem.message for problem in meld_problems(
+        ruleset, options, meld, going_out=going_out, initial=initial)]
+    legal = not problems
+    kind = canasta_kind(ruleset, meld) if legal else None
+    penalty_kind = unfinished_kind(ruleset, meld)
+    penalty = MODERN_PENALTIES[penalty_kind] if legal and penalty_kind else 0
+    return MeldCheck(tuple(cards), meld, tuple(problems), kind,
+                     ruleset.canasta_bonus(kind) if kind else 0, penalty)

@@ -1,0 +1,55 @@
+"""Cards and counts in player words, for the answers of the rules checks (see :mod:`.checks`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card, Rank
+
+SINGULAR = {
+    Rank.ACE: "ace", Rank.KING: "king", Rank.QUEEN: "queen", Rank.JACK: "jack",
+    Rank.JOKER: "joker", Rank.TWO: "2",
+}
+
+
+def singular(rank: Rank) -> str:
+    """Return one card of ``rank`` named without an article: ``"king"``, ``"8"``."""
+    return SINGULAR.get(rank, rank.value)
+
+
+def rank_word(rank: Rank, count: int = 1) -> str:
+    """Return ``count`` cards of ``rank`` in player words.
+
+    >>> rank_word(Rank.KING), rank_word(Rank.EIGHT), rank_word(Rank.ACE, 0), rank_word(Rank.TEN, 3)
+    ('a king', 'an 8', 'no ace', '3 10s')
+    """
+    name = singular(rank)
+    if count == 1:
+        return ("an " if name[0] in "a8" else "a ") + name
+    if count == 0:
+        return "no " + name
+    return f"{count} {rank.plural}"
+
+
+def card_word(card: Card) -> str:
+    """Return one card in player words: ``"a king"``, ``"a red 3"``, ``"a joker"``."""
+    if card.is_red_three:
+        return "a red 3"
+    if card.is_black_three:
+        return "a black 3"
+    return rank_word(card.rank)
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """Return ``count`` and the noun that goes with it: ``"1 canasta"``, ``"2 canastas"``."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def join_and(parts: Sequence[str]) -> str:
+    """Return the parts as a list in words: ``"a, b and c"``."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def capital(text: str) -> str:
+    """Return ``text`` with its first letter in upper case."""
+    return text[:1].upper() + text[1:]
