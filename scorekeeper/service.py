@@ -22,6 +22,11 @@ MAX_SEATS = max(ruleset.players for ruleset in PRESETS.values())  # the biggest 
 
 
 def _clean_names(reader, values, count, field, label, required):
+    """Return ``values`` with their spaces tidied, reporting every problem to ``reader``.
+
+    ``required``: exactly ``count`` names, none empty (one per scorer).
+    Otherwise seats: none, or a name for every one of ``count`` seats.
+    """
     if values is None:
         values = []
     if not isinstance(values, list):
@@ -33,7 +38,7 @@ def _clean_names(reader, values, count, field, label, required):
     if not required and len(values) > count:
         reader.problem(field, f"There are at most {count} seats at this table.")
         return []
-    cleaned = []
+    cleaned, first_empty = [], None
     for index, value in enumerate(values):
         where = f"{field}[{index}]"
         if not isinstance(value, str):
@@ -41,13 +46,19 @@ def _clean_names(reader, values, count, field, label, required):
             continue
         # Spaces inside a name are kept; control characters never print well.
         name = re.sub(r"\s+", " ", value).strip()
-        if not name:
+        if not name and required:
             reader.problem(where, f"Name {index + 1} is empty.")
+        elif not name:
+            first_empty = where if first_empty is None else first_empty
         elif len(name) > MAX_NAME_LENGTH:
             reader.problem(where, f"Name {index + 1} is longer than {MAX_NAME_LENGTH} characters.")
         cleaned.append(name)
-    if required and len(set(n.casefold() for n in cleaned)) < len(cleaned):
+    named = [name.casefold() for name in cleaned if name]  # two empty names are not the same name
+    if required and len(set(named)) < len(named):
         reader.problem(field, "Give each a different name, so the score sheet can tell them apart.")
+    if first_empty is not None and len(values) == count:
+        # Seats are optional, but who deals next needs all of them: once, beside the first one left empty.
+        reader.problem(first_empty, "Name every seat, or none.")
     return cleaned
 
 

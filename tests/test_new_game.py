@@ -106,7 +106,7 @@ def test_negative_totals_from_paper(client, db):
     ({"start_totals-0": "two thousand"}, "start_totals-0", "Type a whole number, like 2,340"),
     ({"names-0": "Ann", "names-1": "ann"}, "names", "Give each a different name"),
     ({"names-1": "x" * 41}, "names-1", "longer than 40 characters"),
-    ({"seats-0": "Ann", "seats-1": "Cy"}, "seats-2", "Name 3 is empty."),
+    ({"seats-0": "Ann", "seats-1": "Cy"}, "seats-2", "Name every seat, or none."),
 ], ids=["target-text", "target-small", "total-text", "same-names", "long-name", "some-seats"])
 def test_bad_input_shows_beside_its_field_and_keeps_everything_typed(client, db, data, field, message):
     typed = {"names-0": "Ann & Bob", "names-1": "Cy & Di", **data}
@@ -118,6 +118,17 @@ def test_bad_input_shows_beside_its_field_and_keeps_everything_typed(client, db,
     for name, value in typed.items():
         if name.startswith(("names", "seats", "start_totals", "options-target")):
             assert field_value(html, name) == value.replace("&", "&amp;")
+    assert list(db.query("select count(*) as n from games"))[0]["n"] == 0
+
+
+def test_seats_named_in_part_ask_once_for_every_seat(client, db):
+    response = client.post("/games/new", data={"rules": "classic", "seats-0": "Ann", "seats-1": "Cy"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert html.count("Name every seat, or none.") == 1
+    assert 'id="seats-2-error">Name every seat, or none.' in html
+    assert "is empty" not in html
+    assert re.search(r'<details class="more-setup" open>\s*<summary>Seats', html)
     assert list(db.query("select count(*) as n from games"))[0]["n"] == 0
 
 

@@ -38,6 +38,25 @@ def test_new_game_reports_every_problem_and_stores_nothing(db):
     assert list(db.query("select count(*) as n from games"))[0]["n"] == 0
 
 
+@pytest.mark.parametrize("seats, field", [
+    (["Ann", "Cy", "", ""], "seats[2]"),
+    (["Ann", "  ", "Bob", "Di"], "seats[1]"),
+    (["", "", "", ""], "seats[0]"),
+], ids=["last-two-empty", "one-blank", "all-empty"])
+def test_seats_named_in_part_ask_for_every_seat_once(db, seats, field):
+    with pytest.raises(InvalidHand) as error:
+        service.new_game(db, rules="classic", names=["Ann & Bob", "Cy & Di"], seats=seats)
+    assert [(problem.field, problem.message) for problem in error.value.problems] == [
+        (field, "Name every seat, or none.")]
+    assert list(db.query("select count(*) as n from games"))[0]["n"] == 0
+
+
+def test_names_of_scorers_are_each_required(db):
+    with pytest.raises(InvalidHand) as error:
+        service.new_game(db, rules="classic-3p", names=["Ann", "", " "])
+    assert fields(error) == {"names[1]": "Name 2 is empty.", "names[2]": "Name 3 is empty."}
+
+
 @pytest.mark.parametrize("rules, options, field", [
     ("nonsense", {}, "rules"),
     ("classic", {"colour": "red"}, "options.colour"),
