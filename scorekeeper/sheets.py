@@ -27,7 +27,7 @@ from .canasta.rules import (
     OPTIONS_BY_NAME, default_options, next_minimum, option_specs,
 )
 from .canasta.scoring import BREAKDOWN_LABELS
-from .forms.sheets import MAX_HANDS, PAPERS, CheatSheetForm, ScoreSheetForm, paper_for
+from .forms.sheets import PAPERS, CheatSheetForm, ScoreSheetForm, paper_for
 from .model import load_game
 
 bp = Blueprint("sheets", __name__)
@@ -290,7 +290,7 @@ def _form(form_class):
 
 def _page(form, status=200):
     """The print page; with status 400 it answers a PDF address holding bad choices, errors beside them."""
-    return render_template("sheets/index.html", form=form, games=_your_games(), max_hands=MAX_HANDS), status
+    return render_template("sheets/index.html", form=form, games=_your_games()), status
 
 
 def _your_games():

@@ -486,7 +486,7 @@ def test_print_page_offers_every_rule_set_and_paper(client):
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     for preset in PRESETS.values():
-        assert f'<option value="{preset.id}"' in page and preset.name in page
+        assert re.search(rf'<option (selected )?value="{preset.id}"', page) and preset.name in page
     assert 'value="a4"' in page and 'value="letter"' in page
     assert "None" not in page
     assert 'inputmode="numeric"' in page and page.count('name="names"') == 3
@@ -515,6 +515,17 @@ def test_print_page_shows_errors_beside_fields_and_keeps_the_input(client):
     assert 'id="names-error">Classic, 4 players in 2 teams has 2 teams' in page
     assert 'value="&lt;i&gt;C&lt;/i&gt;"' in page  # kept, and escaped
     assert 'aria-invalid="true"' in page
+
+
+def test_print_page_points_each_name_box_at_every_error(client):
+    response = client.get("/print", query_string={"sheet": "score", "rules": "classic", "hands": "8",
+                                                  "names": ["A", "x" * 61, "C"]})
+    page = response.get_data(as_text=True)
+    assert 'id="names-error">Classic, 4 players in 2 teams has 2 teams' in page
+    assert 'id="names-error-2">Name 2 is longer than 40 characters.</p>' in page
+    assert page.count('aria-describedby="names-hint names-error names-error-2" aria-invalid="true"') == 3
+    assert 'aria-describedby="hands-hint"' in page and 'aria-describedby="rules' not in page
+    assert "None" not in page
 
 
 def test_print_page_lists_this_browsers_games(client, games):
