@@ -179,3 +179,14 @@ def test_a_post_with_the_token_from_the_page_starts_the_game(csrf_app):
         db.close()
     # Deleting and undoing have nothing typed to keep: the app-wide check answers.
     assert client.post(f"/games/{game_id}/undo", data={"expected_version": "1"}).status_code == 400
+
+
+@pytest.mark.parametrize("field, note", [
+    ("seats-2", "Not for Classic, 2 players."),
+    ("seats-4", "Only for Classic, 6 players in 2 teams of 3; Classic, 6 players in 3 teams of 2."),
+    ("options-canastas_to_go_out", "Only for Classic, 3 players (cutthroat)."),
+], ids=["third-seat", "fifth-seat", "three-player-option"])
+def test_notes_say_which_rule_sets_a_field_is_for_in_the_fewest_words(field, note):
+    from scorekeeper.forms.game import applies_note
+
+    assert applies_note(field) == note

@@ -60,7 +60,10 @@ def applies_note(name):
     for family in {preset.family for preset in PRESETS.values()}:
         if set(allowed) == set(presets_where(lambda preset: preset.family == family)):
             return f"Only for the {family.capitalize()} rule sets."
-    return "Only for " + ", ".join(PRESETS[rules].name for rules in allowed) + "."
+    left_out = [preset.name for preset in PRESETS.values() if preset.id not in allowed]
+    if len(left_out) < len(allowed):
+        return "Not for " + "; ".join(left_out) + "."  # preset names hold commas themselves
+    return "Only for " + "; ".join(PRESETS[rules].name for rules in allowed) + "."
 
 
 def _options_form():
