@@ -48,15 +48,16 @@ def measure(*, hand_number=1000, game_number=20, request_number=500, repeat=7, g
         function()  # warm: imports, caches
     # Interleaved timeit runs, so that a busy moment of the machine falls on all three alike.
     samples: dict[str, list[float]] = {"bare": [], "hand": [], "game": []}
-    for _ in range(repeat):
+    steps = [("bare", bare_request, request_number), ("hand", one_hand, hand_number), ("game", whole_game, game_number)]
+    for round_number in range(repeat):
         if len(samples["bare"]) >= 3 and budget.over():
             break
-        samples["bare"].append(_microseconds(bare_request, request_number))
-        samples["hand"].append(_microseconds(one_hand, hand_number))
-        samples["game"].append(_microseconds(whole_game, game_number))
+        turn = round_number % len(steps)  # each in every position in turn: no order favours one
+        for name, function, number in steps[turn:] + steps[:turn]:
+            samples[name].append(_microseconds(function, number))
     bare, hand, game = (statistics.median(samples[key]) for key in ("bare", "hand", "game"))
 
-    def paired(key):  # each run against the bare-request run just before it
+    def paired(key):  # each run against the bare-request run of the same round
         return statistics.median(value / base for value, base in zip(samples[key], samples["bare"]))
 
     details = {key: [round(value, 2) for value in values] for key, values in samples.items()}

@@ -74,7 +74,7 @@ def _app(workdir: Path):
                        "WTF_CSRF_ENABLED": False})
 
 
-def measure(workdir: Path, *, renders=7, asks=200, hands=30, budget_seconds=25.0) -> list[Line]:
+def measure(workdir: Path, *, renders=9, asks=200, hands=30, budget_seconds=25.0) -> list[Line]:
     """Return the lines for a fresh ``hands``-hand sheet and for asking it again with its ETag."""
     from weasyprint import HTML
 
@@ -120,17 +120,20 @@ def measure(workdir: Path, *, renders=7, asks=200, hands=30, budget_seconds=25.0
 
     same_html()
     etag = response.headers.get("ETag")
-    # Interleaved: a busy moment of the machine weighs on all three alike.
+    # Interleaved, so a busy moment of the machine weighs on all three alike, and in
+    # turning order, since a render runs slower or faster after another kind of render.
     times: dict[str, list[float]] = {"sheet": [], "one_line": [], "same_html": []}
-    for _ in range(renders):
+    steps = [("sheet", fresh), ("one_line", one_line), ("same_html", same_html)]
+    for round_number in range(renders):
         if len(times["sheet"]) >= 3 and budget.over():
             break
-        for name, function in (("sheet", fresh), ("one_line", one_line), ("same_html", same_html)):
+        turn = round_number % len(steps)
+        for name, function in steps[turn:] + steps[:turn]:
             times[name].append(median_seconds(function, 1)[0] * 1000)
     sheet_ms, baseline_ms, weasy_ms = (statistics.median(times[name]) for name in ("sheet", "one_line", "same_html"))
     runs = {f"{name}_runs_ms": [round(t, 1) for t in values] for name, values in times.items()}
 
-    def paired(baseline):  # each render against the baseline rendered right after it
+    def paired(baseline):  # each render against the baseline rendered in the same round
         return statistics.median(value / base for value, base in zip(times["sheet"], times[baseline]))
 
     lines = [
