@@ -66,6 +66,6 @@ def measure(*, hand_number=1000, game_number=20, request_number=500, repeat=7, g
              "bare Flask request", paired_ratio=paired("hand"), details={"runs_us": details["hand"], "baseline_runs_us": details["bare"]}),
         Line(f"Engine: recompute a {game_hands}-hand game (score_game)", game, "µs", GAME_AIM, bare,
              "bare Flask request", paired_ratio=paired("game"),
-             note=f"{game / game_hands:.0f} µs per hand",
+             note=f"{game / game_hands:.0f} µs per hand; ratio: median of the {len(samples['game'])} paired runs",
              details={"runs_us": details["game"], "baseline_runs_us": details["bare"]}),
     ]

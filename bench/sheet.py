@@ -140,11 +140,13 @@ def measure(workdir: Path, *, renders=9, asks=200, hands=30, budget_seconds=25.0
         Line(render_what, sheet_ms, "ms", RENDER_AIM, baseline_ms, "one-line page, WeasyPrint",
              paired_ratio=paired("one_line"),
              note=f"{len(response.data) / 1024:.0f} KB PDF, {_pages(response.data)} pages, "
-                  f"{len(html) / 1024:.0f} KB of HTML",
+                  f"{len(html) / 1024:.0f} KB of HTML; medians of {len(times['sheet'])}, "
+                  "ratio: median of the paired runs",
              details={**runs, "pdf_bytes": len(response.data), "html_bytes": len(html)}),
         Line(share_what, sheet_ms, "ms", APP_SHARE_AIM, weasy_ms,
              "same HTML, WeasyPrint alone", paired_ratio=paired("same_html"),
-             note="reading, scoring, filling the template and answering, over WeasyPrint's own work", details=runs),
+             note="reading, scoring, filling the template and answering, over WeasyPrint's own work; "
+                  "ratio: median of the paired runs", details=runs),
     ]
     if not etag:
         lines.append(unavailable(again_what, "ms", NOT_MODIFIED_AIM, "not measured: the sheet has no ETag"))
