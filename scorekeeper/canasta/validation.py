@@ -7,6 +7,7 @@ across the sides, and return Problems with API field paths.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .cards import Rank, copies_in_decks
@@ -170,7 +171,7 @@ def _one_side_only(sides: Sequence[SideInput], has: Callable[[SideInput], object
 
 
 def _card_supply(ruleset: RuleSet, sides: Sequence[SideInput]) -> Counter:
-    """Return how many cards of each kind the sides' melds and hands show."""
+    """Return how many cards of each kind the sides' melds and hands show (empty for sides given as totals)."""
     held: Counter = Counter()
     for side in sides:
         for meld in side.melds or ():
@@ -183,13 +184,22 @@ def _card_supply(ruleset: RuleSet, sides: Sequence[SideInput]) -> Counter:
             held.update({Rank.JOKER: hand.jokers, Rank.TWO: hand.twos, Rank.ACE: hand.aces,
                          Rank.THREE: hand.black_threes, "eight_to_king": hand.eight_to_king,
                          "four_to_seven": hand.four_to_seven})
-    held["eight_to_king"] += sum(held[rank] for rank in EIGHT_TO_KING)
-    held["four_to_seven"] += sum(held[rank] for rank in FOUR_TO_SEVEN)
+    if held:
+        held["eight_to_king"] += sum(held[rank] for rank in EIGHT_TO_KING)
+        held["four_to_seven"] += sum(held[rank] for rank in FOUR_TO_SEVEN)
     return held
 
 
-def _supply_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
-    held = _card_supply(ruleset, sides)
+@cache
+def _supply_limits(ruleset: RuleSet) -> tuple[tuple[object, int, str], ...]:
+    """Return each kind of card the sides may show, as ``(key of _card_supply, most the decks hold, name)``.
+
+    The same for every hand of a rule set, so built once per rule set.
+
+    >>> from .rules import PRESETS
+    >>> _supply_limits(PRESETS["classic"])[-3:]
+    ((<Rank.THREE: '3'>, 4, 'black 3s'), ('eight_to_king', 48, '8s to kings'), ('four_to_seven', 32, '4s to 7s'))
+    """
     limits: list[tuple[object, int, str]] = [
         (rank, copies_in_decks(rank, ruleset.decks), rank.plural)
         for rank in Rank if rank is not Rank.THREE
@@ -199,10 +209,17 @@ def _supply_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Probl
         ("eight_to_king", 24 * ruleset.decks, "8s to kings"),
         ("four_to_seven", 16 * ruleset.decks, "4s to 7s"),
     ]
+    return tuple(limits)
+
+
+def _supply_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
+    held = _card_supply(ruleset, sides)
+    if not held:
+        return []  # sides given as totals show no cards: none can be more than the decks hold
     return [Problem("sides", (
                 f"Together the sides show {held[key]} {what} (melded or in hand); "
                 f"{_decks(ruleset)} hold only {most}."))
-            for key, most, what in limits if held[key] > most]
+            for key, most, what in _supply_limits(ruleset) if held[key] > most]
 
 
 def _threes_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
