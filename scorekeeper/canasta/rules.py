@@ -17,6 +17,7 @@ Modern American names its special hands, each with its value:
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
+from functools import cached_property
 
 from .errors import InvalidHand, Problem, UnknownRules
 
@@ -121,10 +122,17 @@ class RuleSet:
         """Return how many players sit on one side (a team, or one player)."""
         return self.players // self.scorers
 
-    @property
+    # Tables derived from the fields, asked for every side of every hand: built
+    # once per rule set (a frozen dataclass, so they cannot go stale).
+
+    @cached_property
     def canasta_kinds(self) -> tuple[str, ...]:
         """Return the canasta kinds this family scores, e.g. ``("natural", "mixed")``."""
         return tuple(kind for kind, _ in self.canasta_bonuses)
+
+    @cached_property
+    def _bonus_by_kind(self) -> dict[str, int]:
+        return dict(self.canasta_bonuses)
 
     def canasta_bonus(self, kind: str) -> int:
         """Return the bonus of one canasta of ``kind``.
@@ -132,7 +140,7 @@ class RuleSet:
         >>> PRESETS["modern"].canasta_bonus("wild_twos")
         3000
         """
-        return dict(self.canasta_bonuses)[kind]
+        return self._bonus_by_kind[kind]
 
     def as_dict(self) -> dict:
         """Return the preset as JSON-ready data, with its options and their defaults."""
