@@ -637,3 +637,16 @@ def forget_answers_before(db, scope, stamp):
     forever would store the whole game again with every hand.
     """
     db.execute("delete from idempotency where scope = ? and created_at < ?", [scope, stamp])
+
+
+# --- the scored-game cache (model.load_game) ----------------------------------------------
+
+
+def get_stamp(db, game_id):
+    """Return ``(version, updated_at)`` of the game, or None: what tells one state of a game from another.
+
+    Every change grows the version; ``updated_at`` also tells apart a game
+    imported over itself (``import --replace``) at a version it had before.
+    """
+    rows = list(db.query("select version, updated_at from games where id = ?", [game_id]))
+    return (rows[0]["version"], rows[0]["updated_at"]) if rows else None
