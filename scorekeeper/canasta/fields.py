@@ -10,13 +10,15 @@ list of every problem so that the caller can raise them all at once.
 >>> reader.integer(10**30, "sides[0].melded_points", "Melded points", high=1180, step=5)
 >>> reader.integer(115, "sides[1].melded_points", "Melded points", high=1180, step=5)
 115
+>>> reader.integer(5, "sides[1].red_threes", "Red 3s", high=4, why_high=": the decks hold {high}")
 >>> [problem.message for problem in reader.problems]
-['Points left in hand must be a whole number, like 15.', 'Melded points cannot be more than 1,180.']
+['Points left in hand must be a whole number, like 15.', 'Melded points cannot be more than 1,180.', 'Red 3s cannot be more than 4: the decks hold 4.']
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from .errors import InvalidHand, Problem
 
@@ -33,6 +35,36 @@ def join(prefix: str, key: object) -> str:
         return f"{prefix}[{key}]"
     name = str(key)[:40]
     return f"{prefix}.{name}" if prefix else name
+
+
+class FieldPaths(dict):
+    """The paths of the named fields under one prefix, each joined on first use and then kept.
+
+    For the names a reader knows (``going_out``, a list position), not for keys
+    taken from the input: those are joined only for a problem, by :func:`join`.
+
+    >>> paths = FieldPaths("sides[0]")
+    >>> paths["going_out"], paths[2], paths["going_out"] is paths["going_out"]
+    ('sides[0].going_out', 'sides[0][2]', True)
+    """
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def __missing__(self, key: object) -> str:
+        path = self[key] = join(self.prefix, key)
+        return path
+
+
+@lru_cache(maxsize=512)
+def paths_under(prefix: str) -> FieldPaths:
+    """Return the shared :class:`FieldPaths` under ``prefix``.
+
+    Every hand of a game has the same paths (``sides[0].melded_points``); a
+    stored game is re-read hand by hand, so they are joined once, not per hand.
+    """
+    return FieldPaths(prefix)
 
 
 def is_integer(value: object) -> bool:
@@ -52,7 +84,8 @@ class FieldReader:
 
     def extend(self, problems: Iterable[Problem], prefix: str = "") -> None:
         """Record problems whose fields are relative to ``prefix``."""
-        self.problems.extend(problem.under(prefix) for problem in problems)
+        if problems:  # most checks find none
+            self.problems.extend(problem.under(prefix) for problem in problems)
 
     def raise_if_any(self) -> None:
         """Raise InvalidHand with every problem recorded so far, if there is one."""
@@ -71,7 +104,12 @@ class FieldReader:
         example: int | None = None,
         why_high: str = "",
     ) -> int | None:
-        """Return ``value`` if it is a whole number within bounds, else record why and return None."""
+        """Return ``value`` if it is a whole number within bounds, else record why and return None.
+
+        ``why_high`` ends the problem of a value above ``high`` and may name it
+        as ``{high}`` (``": the decks hold {high}"``): the words are only put
+        together for a problem, not for every value read.
+        """
         if not is_integer(value):
             shown = example if example is not None else (15 if step == 5 else 1)
             self.problem(field, f"{label} must be a whole number, like {shown}.")
@@ -80,7 +118,7 @@ class FieldReader:
             self.problem(field, f"{label} cannot be negative." if low == 0 else f"{label} cannot be less than {low:,}.")
             return None
         if high is not None and value > high:
-            self.problem(field, f"{label} cannot be more than {high:,}{why_high}.")
+            self.problem(field, f"{label} cannot be more than {high:,}{why_high.format(high=high)}.")
             return None
         if value % step:
             self.problem(field, f"{label} {MULTIPLE_OF_5}." if step == 5 else f"{label} must be a multiple of {step}.")
@@ -112,9 +150,11 @@ class FieldReader:
             self.problem(field, f"{what} must be an object of named fields.")
             return None
         allowed = tuple(allowed)
-        for key in value:
-            if key not in allowed:
-                self.problem(join(field, key), f'{what} has no field "{str(key)[:40]}". Its fields: {", ".join(allowed)}.')
+        unknown = [key for key in value if key not in allowed]
+        if not unknown:
+            return dict(value)
+        for key in unknown:
+            self.problem(join(field, key), f'{what} has no field "{str(key)[:40]}". Its fields: {", ".join(allowed)}.')
         return {key: item for key, item in value.items() if key in allowed}
 
     def sequence(self, value: object, field: str, what: str, most: int) -> list | None:

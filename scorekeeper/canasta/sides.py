@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Rank
-from .fields import FieldReader, is_integer, join
+from .fields import FieldReader, is_integer, join, paths_under
 from .melds import Meld, meld_problems, summarise_melds
 from .rules import MAX_TOTAL, MODERN, Options, RuleSet
 from .validation import hand_problems, side_count_problems, side_problems
@@ -57,6 +57,13 @@ IN_HAND_LABELS = {
     "black_threes": "Black 3s in hand",
 }
 MELD_COUNTS = {"naturals": ("Natural cards in a meld", 4), "twos": ("2s in a meld", 4), "jokers": ("Jokers in a meld", 2)}
+# Why a count or points cannot be that high, ``{high}`` being the most (see FieldReader.integer).
+DECKS_HOLD = ": the decks hold {high}"
+DECKS_HOLD_OF_A_RANK = ": the decks hold {high} of a rank"
+DECKS_HOLD_POINTS = ": the decks hold {high:,} points of cards"
+SIDE_HAS_PLAYERS = ": a side has {high} players"
+# The fields a Classic side gives its canasta counts in, by kind.
+CANASTA_COUNT_FIELDS = {kind: f"{kind}_canastas" for kind in CANASTA_LABELS}
 WILD_MELD_NAMES = ("WILD", "2", "JK", "JOKER")
 MAX_SIDES = 6
 MAX_MELDS = 20
@@ -135,8 +142,9 @@ def parse_totals(reader: FieldReader, ruleset: RuleSet, raw: object, field_name:
         reader.problem(field_name, f"Give one total per {ruleset.scorer_label}: a list of {ruleset.scorers} whole numbers.")
         return (0,) * ruleset.scorers
     totals = []
+    paths = paths_under(field_name)
     for index, value in enumerate(raw):
-        total = reader.integer(value, join(field_name, index), "A total", low=-MAX_TOTAL, high=MAX_TOTAL, example=1500)
+        total = reader.integer(value, paths[index], "A total", low=-MAX_TOTAL, high=MAX_TOTAL, example=1500)
         totals.append(total or 0)
     return tuple(totals)
 
@@ -165,13 +173,14 @@ def _red_threes(reader: FieldReader, ruleset: RuleSet, raw: object, members: tup
     held = ruleset.red_threes_in_deck
 
     def read(value: object, path: str) -> int | None:
-        return reader.integer(value, path, "Red 3s", high=held, why_high=f": the decks hold {held}")
+        return reader.integer(value, path, "Red 3s", high=held, why_high=DECKS_HOLD)
 
     if isinstance(raw, list) and ruleset.family != MODERN:
         if len(raw) != size:
             reader.problem(where, f"Give red 3s as one count per member of the side: a list of {size}.")
             return (0,) * size
-        return tuple(read(value, join(where, position)) or 0 for position, value in enumerate(raw))
+        paths = paths_under(where)
+        return tuple(read(value, paths[position]) or 0 for position, value in enumerate(raw))
     count = read(raw, where) or 0
     if size > 1 and count:
         reader.problem(where, "For partners, give red 3s as a list, one count per partner, like [1, 0]: each scores their own.")
@@ -182,17 +191,17 @@ def _meld(reader: FieldReader, ruleset: RuleSet, raw: object, where: str) -> Mel
     data = reader.mapping(raw, where, "A meld", ("rank", "naturals", "twos", "jokers"))
     if data is None:
         return None
+    paths = paths_under(where)
     counts = {}
     for name, (label, per_deck) in MELD_COUNTS.items():
-        held = per_deck * ruleset.decks
-        counts[name] = reader.integer(data.get(name, 0), join(where, name), label, high=held, example=3,
-                                      why_high=f": the decks hold {held}{' of a rank' if name == 'naturals' else ''}")
+        counts[name] = reader.integer(data.get(name, 0), paths[name], label, high=per_deck * ruleset.decks, example=3,
+                                      why_high=DECKS_HOLD_OF_A_RANK if name == "naturals" else DECKS_HOLD)
     rank_text = data.get("rank")
     rank: Rank | None = None
     wild_hint = ', or "wild" for a meld of wild cards' if ruleset.wild_melds else ""
     if isinstance(rank_text, str) and rank_text.strip().upper() in WILD_MELD_NAMES:
         if counts["naturals"]:
-            reader.problem(join(where, "naturals"), "A meld of wild cards has no natural cards: give its 2s as twos and its jokers as jokers.")
+            reader.problem(paths["naturals"], "A meld of wild cards has no natural cards: give its 2s as twos and its jokers as jokers.")
             return None
     else:
         try:
@@ -200,7 +209,7 @@ def _meld(reader: FieldReader, ruleset: RuleSet, raw: object, where: str) -> Mel
         except ValueError:
             rank = None
         if rank is None or rank.is_wild:
-            reader.problem(join(where, "rank"), f"Give the meld's rank: 4 to 10, J, Q, K, A, 3 for black 3s{wild_hint}.")
+            reader.problem(paths["rank"], f"Give the meld's rank: 4 to 10, J, Q, K, A, 3 for black 3s{wild_hint}.")
             return None
     if None in counts.values():
         return None
@@ -214,8 +223,9 @@ def _melds(reader: FieldReader, ruleset: RuleSet, options: Options, raw: object,
     melds: list[Meld] = []
     seen: dict[Rank, int] = {}
     clean = True
+    paths = paths_under(where)
     for position, entry in enumerate(entries):
-        path = join(where, position)
+        path = paths[position]
         meld = _meld(reader, ruleset, entry, path)
         if meld is None:
             clean = False
@@ -236,87 +246,85 @@ def _in_hand(reader: FieldReader, ruleset: RuleSet, raw: object, where: str) -> 
     data = reader.mapping(raw, where, "In hand", IN_HAND_CARDS)
     if data is None:
         return None
+    paths = paths_under(where)
     counts = {}
     for name, (_, per_deck) in IN_HAND_CARDS.items():
-        held = per_deck * ruleset.decks
-        counts[name] = reader.integer(data.get(name, 0), join(where, name), IN_HAND_LABELS[name],
-                                      high=held, why_high=f": the decks hold {held}")
+        counts[name] = reader.integer(data.get(name, 0), paths[name], IN_HAND_LABELS[name],
+                                      high=per_deck * ruleset.decks, why_high=DECKS_HOLD)
     return None if None in counts.values() else InHand(**counts)
 
 
-def _canastas(reader: FieldReader, ruleset: RuleSet, data: dict, where: str) -> dict[str, int]:
+def _canastas(reader: FieldReader, ruleset: RuleSet, data: dict, paths: dict[str, str]) -> dict[str, int]:
     most = ruleset.cards // 7
     if ruleset.family == MODERN:
-        raw = data.get("canastas", {})
-        given = reader.mapping(raw, join(where, "canastas"), "Canastas", ruleset.canasta_kinds) or {}
-        paths = {kind: join(join(where, "canastas"), kind) for kind in ruleset.canasta_kinds}
+        given = reader.mapping(data.get("canastas", {}), paths["canastas"], "Canastas", ruleset.canasta_kinds) or {}
+        kind_paths = paths_under(paths["canastas"])
     else:
-        given = {kind: data.get(f"{kind}_canastas", 0) for kind in ruleset.canasta_kinds}
-        paths = {kind: join(where, f"{kind}_canastas") for kind in ruleset.canasta_kinds}
-    return {kind: reader.integer(given.get(kind, 0), paths[kind], CANASTA_LABELS[kind], high=most) or 0
+        given = {kind: data.get(CANASTA_COUNT_FIELDS[kind], 0) for kind in ruleset.canasta_kinds}
+        kind_paths = {kind: paths[CANASTA_COUNT_FIELDS[kind]] for kind in ruleset.canasta_kinds}
+    return {kind: reader.integer(given.get(kind, 0), kind_paths[kind], CANASTA_LABELS[kind], high=most) or 0
             for kind in ruleset.canasta_kinds}
 
 
-def _modern_extras(reader: FieldReader, ruleset: RuleSet, data: dict, where: str) -> dict:
+def _modern_extras(reader: FieldReader, ruleset: RuleSet, data: dict, paths: dict[str, str]) -> dict:
     extras: dict = {}
-    per_colour = ruleset.red_threes_in_deck
-    extras["black_threes"] = reader.integer(data.get("black_threes", 0), join(where, "black_threes"), "Black 3s",
-                                            high=per_colour, why_high=f": the decks hold {per_colour}") or 0
-    unfinished = reader.mapping(data.get("unfinished", {}), join(where, "unfinished"), "Unfinished", UNFINISHED_FIELDS) or {}
+    extras["black_threes"] = reader.integer(data.get("black_threes", 0), paths["black_threes"], "Black 3s",
+                                            high=ruleset.red_threes_in_deck, why_high=DECKS_HOLD) or 0
+    unfinished = reader.mapping(data.get("unfinished", {}), paths["unfinished"], "Unfinished", UNFINISHED_FIELDS) or {}
+    unfinished_paths = paths_under(paths["unfinished"])
     extras["unfinished"] = frozenset(
         name for name in UNFINISHED_FIELDS
-        if reader.boolean(unfinished.get(name, False), join(join(where, "unfinished"), name), f"Unfinished {name}"))
+        if reader.boolean(unfinished.get(name, False), unfinished_paths[name], f"Unfinished {name}"))
     for name, what in (("players_with_three_aces", "aces"), ("players_with_three_sevens", "sevens")):
-        extras[name] = reader.integer(data.get(name, 0), join(where, name), f"Players holding three or more {what}",
-                                      high=ruleset.players_per_side,
-                                      why_high=f": a side has {ruleset.players_per_side} players") or 0
-    extras["last_drawn_three"] = bool(reader.boolean(data.get("last_drawn_three", False), join(where, "last_drawn_three"),
+        extras[name] = reader.integer(data.get(name, 0), paths[name], f"Players holding three or more {what}",
+                                      high=ruleset.players_per_side, why_high=SIDE_HAS_PLAYERS) or 0
+    extras["last_drawn_three"] = bool(reader.boolean(data.get("last_drawn_three", False), paths["last_drawn_three"],
                                                      "Last drawn three"))
-    extras["special_hand_points"] = reader.integer(data.get("special_hand_points", 0), join(where, "special_hand_points"),
+    extras["special_hand_points"] = reader.integer(data.get("special_hand_points", 0), paths["special_hand_points"],
                                                    "Special hand points", high=MAX_SPECIAL_HAND, step=5, example=3000) or 0
     return extras
 
 
 def parse_side(reader: FieldReader, ruleset: RuleSet, options: Options, raw: object, index: int) -> SideInput | None:
     """Return side ``index`` typed and complete, recording every problem; None if it has any."""
-    where = join("sides", index)
+    where = paths_under("sides")[index]
+    paths = paths_under(where)
     allowed = MODERN_FIELDS if ruleset.family == MODERN else CLASSIC_FIELDS
     data = reader.mapping(raw, where, "A side", allowed)
     if data is None:
         return None
     before = len(reader.problems)
-    members = _members(reader, ruleset, data.get("members"), index, join(where, "members"))
+    members = _members(reader, ruleset, data.get("members"), index, paths["members"])
     going_out = None
     if ruleset.family == MODERN and data.get("going_out") == "concealed":
-        reader.problem(join(where, "going_out"), 'Modern American has no concealed going out: use "out".')
+        reader.problem(paths["going_out"], 'Modern American has no concealed going out: use "out".')
     else:
-        going_out = reader.choice(data.get("going_out", "no"), join(where, "going_out"), "Going out",
+        going_out = reader.choice(data.get("going_out", "no"), paths["going_out"], "Going out",
                                   GOING_OUT[ruleset.family])
     values: dict = {
-        "red_threes": _red_threes(reader, ruleset, data.get("red_threes", 0), members, join(where, "red_threes")),
-        "canastas": _canastas(reader, ruleset, data, where),
-        "melded_points": reader.integer(data.get("melded_points", 0), join(where, "melded_points"), "Melded points",
+        "red_threes": _red_threes(reader, ruleset, data.get("red_threes", 0), members, paths["red_threes"]),
+        "canastas": _canastas(reader, ruleset, data, paths),
+        "melded_points": reader.integer(data.get("melded_points", 0), paths["melded_points"], "Melded points",
                                         high=ruleset.total_card_points, step=5, example=120,
-                                        why_high=f": the decks hold {ruleset.total_card_points:,} points of cards"),
+                                        why_high=DECKS_HOLD_POINTS),
     }
     if ruleset.family == MODERN:
-        values.update(_modern_extras(reader, ruleset, data, where))
+        values.update(_modern_extras(reader, ruleset, data, paths))
     if "melds" in data:
         for name in MELD_TOTAL_FIELDS:
             if name in data:
-                reader.problem(join(where, name), "Give either melds or melded points with canasta counts, not both.")
-        melds = _melds(reader, ruleset, options, data["melds"], going_out, join(where, "melds"))
+                reader.problem(paths[name], "Give either melds or melded points with canasta counts, not both.")
+        melds = _melds(reader, ruleset, options, data["melds"], going_out, paths["melds"])
         if melds is not None:
             summary = summarise_melds(ruleset, melds)
             values.update(melds=melds, melded_points=summary.melded_points, canastas=summary.canastas,
                           unfinished=summary.unfinished)
-    values["hand_points"] = reader.integer(data.get("hand_points", 0), join(where, "hand_points"), "Points left in hand",
-                                           high=ruleset.total_card_points, step=5,
-                                           why_high=f": the decks hold {ruleset.total_card_points:,} points of cards")
+    values["hand_points"] = reader.integer(data.get("hand_points", 0), paths["hand_points"], "Points left in hand",
+                                           high=ruleset.total_card_points, step=5, why_high=DECKS_HOLD_POINTS)
     if "in_hand" in data:
         if "hand_points" in data:
-            reader.problem(join(where, "hand_points"), "Give either hand points or the cards in hand, not both.")
-        in_hand = _in_hand(reader, ruleset, data["in_hand"], join(where, "in_hand"))
+            reader.problem(paths["hand_points"], "Give either hand points or the cards in hand, not both.")
+        in_hand = _in_hand(reader, ruleset, data["in_hand"], paths["in_hand"])
         if in_hand is not None:
             values.update(in_hand=in_hand, hand_points=in_hand.points)
     if len(reader.problems) > before:
