@@ -109,18 +109,21 @@ class Meld:
         )
 
 
+def _decks(ruleset: RuleSet) -> str:
+    return DECK_WORDS.get(ruleset.decks, f"{ruleset.decks} decks")
+
+
 def _deck_problems(ruleset: RuleSet, meld: Meld) -> list[Problem]:
     """Return problems for counts more than the decks hold."""
-    decks = DECK_WORDS.get(ruleset.decks, f"{ruleset.decks} decks")
     problems = []
     if meld.rank is not None:
         held = copies_in_decks(meld.rank, ruleset.decks) // (2 if meld.rank is Rank.THREE else 1)
         if meld.naturals > held:
-            problems.append(Problem("naturals", f"{decks} hold only {held} {meld.label}; this meld has {meld.naturals}."))
+            problems.append(Problem("naturals", f"{_decks(ruleset)} hold only {held} {meld.label}; this meld has {meld.naturals}."))
     for field, rank in (("twos", Rank.TWO), ("jokers", Rank.JOKER)):
         count, held = getattr(meld, field), copies_in_decks(rank, ruleset.decks)
         if count > held:
-            problems.append(Problem(field, f"{decks} hold only {held} {rank.plural}; this meld has {count}."))
+            problems.append(Problem(field, f"{_decks(ruleset)} hold only {held} {rank.plural}; this meld has {count}."))
     return problems
 
 

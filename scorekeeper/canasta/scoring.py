@@ -239,14 +239,13 @@ def score_game(
     scored: list[HandScore] = []
     ended_after: int | None = None
     for index, raw_sides in enumerate(entries):
-        where = join("hands", index)
         if ended_after is not None:
-            reader.problem(where, f"The game ended after hand {ended_after}: no hand can follow it.")
+            reader.problem(join("hands", index), f"The game ended after hand {ended_after}: no hand can follow it.")
             break
         try:
             hand = parse_hand(ruleset, chosen, raw_sides)
         except InvalidHand as error:
-            reader.extend(error.problems, where)
+            reader.extend(error.problems, join("hands", index))
             continue
         if reader.problems:
             continue  # an earlier hand is wrong: its totals are unknown, so only check this one

@@ -198,7 +198,6 @@ def _meld(reader: FieldReader, ruleset: RuleSet, raw: object, where: str) -> Mel
                                       why_high=DECKS_HOLD_OF_A_RANK if name == "naturals" else DECKS_HOLD)
     rank_text = data.get("rank")
     rank: Rank | None = None
-    wild_hint = ', or "wild" for a meld of wild cards' if ruleset.wild_melds else ""
     if isinstance(rank_text, str) and rank_text.strip().upper() in WILD_MELD_NAMES:
         if counts["naturals"]:
             reader.problem(paths["naturals"], "A meld of wild cards has no natural cards: give its 2s as twos and its jokers as jokers.")
@@ -209,6 +208,7 @@ def _meld(reader: FieldReader, ruleset: RuleSet, raw: object, where: str) -> Mel
         except ValueError:
             rank = None
         if rank is None or rank.is_wild:
+            wild_hint = ', or "wild" for a meld of wild cards' if ruleset.wild_melds else ""
             reader.problem(paths["rank"], f"Give the meld's rank: 4 to 10, J, Q, K, A, 3 for black 3s{wild_hint}.")
             return None
     if None in counts.values():
