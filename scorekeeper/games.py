@@ -1,28 +1,40 @@
-"""The scoreboard of a game, its read-only view that follows the game live, and the edit link.
+"""The scoreboard of a game, its read-only view that follows the game live, the edit link and the share page.
 
 Every number shown comes from the engine through ``model.load_game``; the
 views only arrange it for the page. Knowing a game's id is enough to view it;
 changing it needs the edit key this browser holds (``access.can_edit``).
+
+The board's content is the same for everyone who reads one version of a game
+with the same rights (editor or viewer), so each process keeps it rendered
+(``RENDERED_BOARDS`` of them): only the page around it and the undo form,
+which carries the session's CSRF token, are rendered per request.
 """
 
 import re
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, jsonify, make_response, redirect, render_template, request, url_for
+from markupsafe import Markup
 
 from . import access, errors
 from . import db as store
 from .canasta.scoring import BREAKDOWN_LABELS
 from .charts import points_label, running_totals_chart
-from .model import load_game
+from .model import LRUCache, load_game
 from .qr import qr_svg
 
 bp = Blueprint("games", __name__)
+
+RENDERED_BOARDS = 512  # a board per game and per kind of reader (editor, viewer)
 
 NO_GAME = "There is no game at this address. Check the link, or start a new game."
 WRONG_KEY = (
     "This edit link does not open the game: it may have been copied only in part. "
     "Ask the scorekeeper for the link again; the game itself can still be viewed."
+)
+NOT_KEEPER = (
+    "Only the phone that keeps score can share this game, since sharing shows its edit link. "
+    "To pass the game on, send the address of the page you are watching it on."
 )
 
 
@@ -152,12 +164,9 @@ def unscored_hands(game):
     return list(range(len(game.score.hands) + 1, len(game.hands) + 1))
 
 
-def board_context(game, editable, open_hand=None):
-    """Everything ``games/_board.html`` needs; ``open_hand`` is a hand number shown with its breakdown."""
+def board_context(game, editable, opened=None):
+    """Everything ``games/_board_body.html`` needs; ``opened`` is a HandRow shown with its breakdown."""
     score = game.score
-    opened = None
-    if open_hand is not None and 1 <= open_hand <= len(score.hands):
-        opened = _hand_row(game, score.hands[open_hand - 1])
     chart = None
     if score.hands:
         chart = running_totals_chart(
@@ -172,26 +181,80 @@ def board_context(game, editable, open_hand=None):
         "chart": chart,
         "result": result_line(game),
         "lead": lead_line(game),
-        "announce": announcement(game),
         "problems": problem_lines(game),
         "unscored": unscored_hands(game),
         "next_hand": len(game.hands) + 1,
-        "title": " vs ".join(game.names),
+    }
+
+
+_rendered = LRUCache(RENDERED_BOARDS)
+
+
+def _opened_row(game, open_hand):
+    """The HandRow of hand ``open_hand`` when the game has it (the board shows its breakdown), else None."""
+    if open_hand is not None and 1 <= open_hand <= len(game.score.hands):
+        return _hand_row(game, game.score.hands[open_hand - 1])
+    return None
+
+
+def board_body(game, editable, open_hand=None):
+    """The board's content for this version of the game and this kind of reader: ``games/_board_body.html``.
+
+    Rendered once per process and kept; never anything of a session in it.
+    A board with a hand opened (no JavaScript: ``?hand=N``) links to the
+    request's own address, so it is rendered each time.
+    """
+    opened = _opened_row(game, open_hand)
+    key = None
+    if game.key is not None and opened is None:
+        key = (game.key, editable, request.script_root)
+        body = _rendered.get(key)
+        if body is not None:
+            return body
+    body = Markup(render_template("games/_board_body.html", **board_context(game, editable, opened)))
+    if key is not None:
+        _rendered.put(key, body)
+    return body
+
+
+_links = LRUCache(RENDERED_BOARDS)
+
+
+def game_links(game_id):
+    """The addresses of a game that the board's page links to, made once per game and kept.
+
+    Once the board's content is kept rendered, building these a dozen times
+    per request was a noticeable part of what remained.
+    """
+    key = (game_id, request.script_root)
+    links = _links.get(key)
+    if links is None:
+        links = {name: url_for(endpoint, game_id=game_id, **values) for name, (endpoint, values) in {
+            "board": ("games.board", {}), "view": ("games.view", {}), "live": ("games.live", {}),
+            "fragment": ("games.fragment", {}), "fragment_edit": ("games.fragment", {"edit": 1}),
+            "share": ("games.share", {}), "sheet": ("sheets.game_sheet", {}), "undo": ("hands.undo", {}),
+        }.items()}
         # board.js adds a hand's number to this to load its breakdown.
-        "hand_url": url_for("games.hand", game_id=game.id, number=1).removesuffix("1"),
-    }
+        links["hand"] = url_for("games.hand", game_id=game_id, number=1).removesuffix("1")
+        _links.put(key, links)
+    return links
 
 
-def _share(game):
-    """The links (absolute, for other phones) and their QR codes, for the scorekeeper's share panel."""
-    view_url = url_for("games.view", game_id=game.id, _external=True)
-    edit_url = url_for("games.join", game_id=game.id, key=access.held_key(game.id), _external=True)
+def fragment_context(game, editable, open_hand=None):
+    """What ``games/_board.html`` (the part board.js swaps) needs around the board's content."""
     return {
-        "view_url": view_url,
-        "view_qr": qr_svg(view_url, "QR code of the view link"),
-        "edit_url": edit_url,
-        "edit_qr": qr_svg(edit_url, "QR code of the edit link"),
+        "game": game,
+        "editable": editable,
+        "board_body": board_body(game, editable, open_hand),
+        "announce": announcement(game),
+        "next_hand": len(game.hands) + 1,
+        "links": game_links(game.id),
     }
+
+
+def page_context(game, editable, open_hand=None):
+    """Everything ``games/board.html`` needs besides ``view``."""
+    return {**fragment_context(game, editable, open_hand), "title": " vs ".join(game.names)}
 
 
 def _game_or_404(game_id):
@@ -216,10 +279,8 @@ def board(game_id):
     """The scoreboard; with edit controls when this browser holds the edit key."""
     game = _game_or_404(game_id)
     editable = access.can_edit(store.get_db(), game_id)
-    page = render_template(
-        "games/board.html", view=False, share=_share(game) if editable else None,
-        **board_context(game, editable, request.args.get("hand", type=int)),
-    )
+    page = render_template("games/board.html", view=False,
+                           **page_context(game, editable, request.args.get("hand", type=int)))
     return _private(make_response(page))
 
 
@@ -228,8 +289,9 @@ def view(game_id):
     """The read-only board for the other players' phones; it follows the game by itself."""
     game = _game_or_404(game_id)
     keeps_score = access.can_edit(store.get_db(), game_id)
-    page = render_template("games/board.html", view=True, share=None, keeps_score=keeps_score,
-                           **board_context(game, False, request.args.get("hand", type=int)))
+    page = render_template("games/board.html", view=True, keeps_score=keeps_score,
+                           view_url=url_for("games.view", game_id=game.id, _external=True),
+                           **page_context(game, False, request.args.get("hand", type=int)))
     return _private(make_response(page))
 
 
@@ -238,7 +300,26 @@ def fragment(game_id):
     """Only the board's changing part, for the live view to swap in (``?edit=1``: with edit controls)."""
     game = _game_or_404(game_id)
     editable = request.args.get("edit") == "1" and access.can_edit(store.get_db(), game_id)
-    return _private(make_response(render_template("games/_board.html", **board_context(game, editable))))
+    return _private(make_response(render_template("games/_board.html", **fragment_context(game, editable))))
+
+
+@bp.get("/games/<game_id>/share")
+def share(game_id):
+    """The scorekeeper's share page: the view link for the table and, behind a warning, the edit link; with QR codes."""
+    game = _game_or_404(game_id)
+    if not access.can_edit(store.get_db(), game_id):
+        abort(403, description=NOT_KEEPER)
+    view_url = url_for("games.view", game_id=game.id, _external=True)
+    edit_url = url_for("games.join", game_id=game.id, key=access.held_key(game.id), _external=True)
+    page = render_template(
+        "games/share.html", game=game, title=" vs ".join(game.names),
+        view_url=view_url, view_qr=qr_svg(view_url, "QR code of the view link"),
+        edit_url=edit_url, edit_qr=qr_svg(edit_url, "QR code of the edit link"),
+    )
+    response = make_response(page)
+    # It shows the edit key: kept nowhere, not even in this browser's cache.
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
 
 
 @bp.get("/games/<game_id>/breakdown/<int:number>")

@@ -539,14 +539,15 @@ def test_the_scoreboard_page_stays_light(client, db):
     keep_score(client, game_id, key)
     scorekeeper = client.get(f"/games/{game_id}").data
     page = parse(scorekeeper)
+    stylesheets = [link.attrs["href"] for link in page.find_all("link") if link.attrs.get("rel") == "stylesheet"]
     loaded = [link.attrs["href"].split("?v=")[0] for link in page.find_all("link")] + [
         s.attrs["src"].split("?v=")[0] for s in page.find_all("script")]
-    assert loaded == ["/static/style.css", "/static/favicon.svg", "/static/board.js"]
+    assert loaded == ["/static/style.css", "/static/favicon.svg", "/static/board.css", "/static/board.js"]
     assert page.find("img") is None  # QR codes and the chart are inline SVG: no more requests
     assert len(spectator) <= 9 * 1024, len(spectator)
     assert len(scorekeeper) <= 15 * 1024, len(scorekeeper)  # with the share panel and its two QR codes
     assert len(client.get("/static/board.js").data) <= 5 * 1024
-    css = client.get("/static/style.css").get_data(as_text=True)
+    css = "".join(client.get(href).get_data(as_text=True) for href in stylesheets)
     start = css.index("/* --- scoreboard, live view and home")
     end = css.find("\n/* --- ", start + 1)
     assert len(css[start:end if end > 0 else None].encode()) <= 7 * 1024

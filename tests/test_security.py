@@ -603,14 +603,15 @@ def test_behind_a_proxy_on_this_machine_links_follow_its_https(live_server):
     phone = Browser(live_server.url)
     assert phone.open("GET", f"/games/{game['id']}/join?key={game['edit_key']}").status == 303
     host = urlsplit(live_server.url).netloc
-    plain = phone.open("GET", f"/games/{game['id']}").body.decode()
+    # The share page writes the links other phones open, so they must carry the address players use.
+    plain = phone.open("GET", f"/games/{game['id']}/share").body.decode()
     assert f"http://{host}/games/{game['id']}/view" in plain
 
     import http.client
 
     connection = http.client.HTTPConnection(*host.split(":"), timeout=15)
     try:
-        connection.request("GET", f"/games/{game['id']}", headers={
+        connection.request("GET", f"/games/{game['id']}/share", headers={
             "Cookie": "; ".join(f"{k}={v}" for k, v in phone.cookies.items()),
             "Host": "scores.example.org", "X-Forwarded-Proto": "https"})
         proxied = connection.getresponse().read().decode()
