@@ -130,10 +130,9 @@ def test_the_scoreboard_mid_game(live_server, phone, database):
     expect(phone.locator(".total-points")).to_have_text(["2,530", "980"])
     expect(phone.locator(".needs")).to_have_text(["needs 90 to meld first", "needs 50 to meld first"])
     expect(phone.locator(".standing")).to_have_text("Ann & Bob lead by 1,550. Cy deals hand 6.")
-    expect(phone.get_by_role("img", name="QR code of the view link")).to_be_visible()
-    expect(phone.get_by_role("img", name="QR code of the edit link")).to_be_hidden()
-    phone.get_by_text("Let a partner keep score").click()
-    expect(phone.get_by_role("img", name="QR code of the edit link")).to_be_visible()
+    # Sharing is a page of its own now: the board only links to it.
+    expect(phone.get_by_role("link", name="Share with the table: links and QR codes")).to_be_visible()
+    expect(phone.locator("svg.qr")).to_have_count(0)
     check_page(phone, "board-mid-game")
 
 
@@ -200,15 +199,41 @@ def test_a_new_game_invites_sharing(live_server, phone, database):
     keep_score(phone, live_server, game_id, key)
     expect(phone.get_by_role("link", name="Add hand 1")).to_be_visible()
     expect(phone.locator(".standing")).to_have_text("Ann deals hand 1.")
-    expect(phone.locator("#view-url")).to_have_value(f"{live_server.url}/games/{game_id}/view")
     expect(phone.locator(".chart-svg")).to_have_count(0)
+    share = phone.get_by_role("link", name="Share with the table", exact=True)
+    expect(share).to_be_in_viewport()  # on the first screen of a new game
+    box = share.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 300
     check_page(phone, "board-new-game")
-    # The view link works on a phone without the key: the same board, nothing to change.
+
+    share.click()
+    expect(phone).to_have_url(f"{live_server.url}/games/{game_id}/share")
+    expect(phone.get_by_role("heading", level=1)).to_have_text("Share with the table")
+    view_link = f"{live_server.url}/games/{game_id}/view"
+    expect(phone.locator("#view-url")).to_have_value(view_link)
+    code = phone.get_by_role("img", name="QR code of the view link")
+    expect(code).to_be_in_viewport()
+    size = code.bounding_box()
+    assert size["width"] >= 200 and abs(size["width"] - size["height"]) < 1  # big and square enough to scan
+    expect(phone.get_by_role("img", name="QR code of the edit link")).to_be_hidden()
+    expect(phone.get_by_role("button", name="Copy the view link")).to_be_visible()
+    check_page(phone, "share-page")
+    phone.get_by_text("Let a partner keep score").click()
+    expect(phone.get_by_role("img", name="QR code of the edit link")).to_be_visible()
+    expect(phone.locator("#edit-url")).to_have_value(f"{live_server.url}/games/{game_id}/join?key={key}")
+    check_page(phone, "share-page-edit-link")
+    phone.get_by_role("button", name="Copy the view link").click()
+    expect(phone.locator(".copy-status").first).not_to_be_empty()
+
+    # The view link works on a phone without the key: the same board, nothing to change, no share page.
     other = phone.context.browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = other.new_page()
-        page.goto(phone.locator("#view-url").input_value())
+        page.goto(view_link)
         expect(page.locator(".total-points")).to_have_text(["0", "0"])
         expect(page.get_by_role("link", name="Add hand 1")).to_have_count(0)
+        expect(page.get_by_role("link", name="Share with the table")).to_have_count(0)
+        expect(page.locator("#view-url")).to_have_value(view_link)  # to pass on
+        assert page.goto(f"{live_server.url}/games/{game_id}/share").status == 403
     finally:
         other.close()
