@@ -4,9 +4,15 @@ Every ``url_for('static', ...)`` gets ``?v=<digest of the file>``; a request
 carrying it is answered with a year-long cache lifetime, so a phone on a weak
 signal asks for the stylesheet and scripts once, and a new release changes the
 address instead of waiting for caches to expire.
+
+``static_data_uri('favicon.svg')`` in a template gives a small static file as a
+``data:`` address instead, written into the page: the icon costs the page no
+request of its own (the CSP allows ``img-src data:``).
 """
 
+import base64
 import hashlib
+import mimetypes
 from functools import lru_cache
 from pathlib import Path
 
@@ -21,8 +27,23 @@ def _digest(path, modified):
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
 
 
+@lru_cache(maxsize=16)
+def _data_uri(path, modified):
+    """Return the file at ``path`` as a base64 ``data:`` URI (``modified`` keys the cache)."""
+    kind = mimetypes.guess_type(path)[0] or "application/octet-stream"
+    return f"data:{kind};base64,{base64.b64encode(Path(path).read_bytes()).decode('ascii')}"
+
+
 def init_app(app):
     static_root = Path(app.static_folder).resolve()
+
+    @app.template_global()
+    def static_data_uri(filename):
+        """The static file ``filename`` as a ``data:`` address, for an icon written into the page."""
+        path = (static_root / filename).resolve()
+        if not (path.is_relative_to(static_root) and path.is_file()):
+            raise FileNotFoundError(f"no static file {filename!r}")
+        return _data_uri(str(path), path.stat().st_mtime_ns)
 
     @app.url_defaults
     def version_static_urls(endpoint, values):
