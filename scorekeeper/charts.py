@@ -30,6 +30,10 @@ Y_STEPS_WANTED = 5  # steps between 0 and the target, or whatever the totals spa
 PADDING = 0.04  # of the span, below a negative total or above a total past the target
 LABEL_HEIGHT = 9  # cap height of the 11px labels
 X_LABELS_MOST = 8
+# Every round step a scale may take: multiples of 5 only, since every score is one.
+NICE_CANDIDATES = tuple(
+    int(multiple * 10 ** power) for power in range(0, 9) for multiple in NICE_STEPS if (multiple * 10 ** power) % 5 == 0
+)
 
 
 @dataclass(frozen=True)
@@ -91,14 +95,8 @@ def nice_step(span: float, wanted: int = Y_STEPS_WANTED) -> int:
     >>> [nice_step(span) for span in (5000, 5295, 7500, 8500, 10000, 100295, 1)]
     [1000, 1000, 2000, 2000, 2000, 20000, 5]
     """
-    candidates = [
-        int(multiple * 10 ** power)
-        for power in range(0, 9)
-        for multiple in NICE_STEPS
-        if (multiple * 10 ** power) % 5 == 0
-    ]
     span = max(span, 5)
-    return min(candidates, key=lambda step: (abs(span / step - wanted), -step))
+    return min(NICE_CANDIDATES, key=lambda step: (abs(span / step - wanted), -step))
 
 
 def label_width(label: str) -> float:
@@ -115,6 +113,16 @@ def _round(value: float) -> float | int:
     """One decimal is finer than any screen pixel of this chart; keeps the page small."""
     rounded = round(value, 1)
     return int(rounded) if rounded == int(rounded) else rounded
+
+
+def _coordinate(value: float) -> str:
+    """``_round(value)`` as text, written directly: a long game's lines have hundreds of points.
+
+    >>> [_coordinate(value) for value in (38.0, 144.08, 171.54, 10.04, 0.96)]
+    ['38', '144.1', '171.5', '10', '1']
+    """
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
 
 
 def _hand_step(hands: int) -> int:
@@ -169,12 +177,16 @@ def running_totals_chart(
     def y_of(value: float) -> float:
         return _round(bottom - (bottom - top) * (value - floor_value) / (ceiling_value - floor_value))
 
+    # The same arithmetic as x_of and y_of, in bulk: x once for every line, y as text.
+    plot_width, plot_height, value_span = right - left, bottom - top, ceiling_value - floor_value
+    xs = [_coordinate(left + plot_width * hand / x_span) + "," for hand in range(hands + 1)]
     series = []
     for index, name in enumerate(names):
-        coords = [(x_of(hand), y_of(row[index])) for hand, row in enumerate(rows)]
+        points = " ".join([x + _coordinate(bottom - plot_height * (row[index] - floor_value) / value_span)
+                           for x, row in zip(xs, rows)])
         series.append(Series(
-            index=index, name=name, points=" ".join(f"{x},{y}" for x, y in coords),
-            last_x=coords[-1][0], last_y=coords[-1][1], total=rows[-1][index],
+            index=index, name=name, points=points,
+            last_x=x_of(hands), last_y=y_of(rows[-1][index]), total=rows[-1][index],
         ))
     y_ticks = tuple(Tick(value, y_of(value), label) for value, label in zip(tick_values, labels))
     hand_step = _hand_step(hands)
