@@ -201,3 +201,13 @@ def test_a_forked_worker_opens_its_own_connection(tmp_path):
     _, status = os.waitpid(pid, 0)
     assert os.WEXITSTATUS(status) == 0
     assert store.get_game(parent, "from-the-worker") is not None  # the parent's connection still works
+
+
+def test_the_stamp_of_a_game_is_its_version_and_last_change(db):
+    new_game(db)
+    assert store.get_stamp(db, "g1") == (0, store.get_game(db, "g1")["created_at"])
+    db.execute("update games set updated_at = '2030-01-01T00:00:00+00:00' where id = 'g1'")
+    store.add_hand(db, "g1", SIDES)
+    version, updated_at = store.get_stamp(db, "g1")
+    assert version == 1 and updated_at != "2030-01-01T00:00:00+00:00"
+    assert store.get_stamp(db, "nope") is None
