@@ -7,8 +7,9 @@ again in another order), so that whatever else the machine does at the time
 weighs on all alike; each one's requests are summed over its slices.
 
 The scoreboard is asked as the scorekeeper's phone asks it, with the session
-cookie its edit link left (so with the share panel); the view page as the
-other players' phones ask it, with no cookie.
+cookie its edit link left (so with its edit controls, the undo form's CSRF
+token and the link to the share page); the view page as the other players'
+phones ask it, with no cookie.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ def measure(workdir: Path, *, seconds=5.0, rounds=5, warmup=0.5, workers=2, proc
         cookie = _session_cookie(app.url, game_id, edit_key)
         board = Call("GET", f"/games/{game_id}", headers={"Cookie": cookie or ""})
         problems["board"] = "the edit link set no session cookie" if cookie is None else _check_page(
-            app.url + board.path, "GET /games/<id>", board.headers, must_show=("share-heading",))
+            app.url + board.path, "GET /games/<id>", board.headers, must_show=("Share with the table",))
         view = Call("GET", f"/games/{game_id}/view")
         problems["view"] = _check_page(app.url + view.path, "GET /games/<id>/view")
         for name, call in (("board", board), ("view", view)):
