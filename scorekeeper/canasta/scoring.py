@@ -201,7 +201,7 @@ def standing(options: Options, totals: Sequence[int]) -> Standing:
     others = [total for total in totals if total != highest]
     leader = top[0] if len(top) == 1 else None
     margin = highest - max(others) if leader is not None and others else 0
-    reached = any(total >= options.target for total in totals)
+    reached = highest >= options.target
     if not reached:
         return Standing(False, None, (), False, leader, margin)
     if leader is not None:

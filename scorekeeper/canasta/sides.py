@@ -255,14 +255,15 @@ def _in_hand(reader: FieldReader, ruleset: RuleSet, raw: object, where: str) -> 
 
 
 def _canastas(reader: FieldReader, ruleset: RuleSet, data: dict, paths: dict[str, str]) -> dict[str, int]:
-    most = ruleset.cards // 7
+    """Return the side's canasta counts by kind: Modern gives them in ``canastas``, Classic as ``<kind>_canastas``."""
     if ruleset.family == MODERN:
         given = reader.mapping(data.get("canastas", {}), paths["canastas"], "Canastas", ruleset.canasta_kinds) or {}
-        kind_paths = paths_under(paths["canastas"])
+        given_paths = paths_under(paths["canastas"])
+        names = {kind: kind for kind in ruleset.canasta_kinds}
     else:
-        given = {kind: data.get(CANASTA_COUNT_FIELDS[kind], 0) for kind in ruleset.canasta_kinds}
-        kind_paths = {kind: paths[CANASTA_COUNT_FIELDS[kind]] for kind in ruleset.canasta_kinds}
-    return {kind: reader.integer(given.get(kind, 0), kind_paths[kind], CANASTA_LABELS[kind], high=most) or 0
+        given, given_paths, names = data, paths, CANASTA_COUNT_FIELDS
+    most = ruleset.cards // 7
+    return {kind: reader.integer(given.get(names[kind], 0), given_paths[names[kind]], CANASTA_LABELS[kind], high=most) or 0
             for kind in ruleset.canasta_kinds}
 
 

@@ -171,7 +171,7 @@ def _one_side_only(sides: Sequence[SideInput], has: Callable[[SideInput], object
 
 
 def _card_supply(ruleset: RuleSet, sides: Sequence[SideInput]) -> Counter:
-    """Return how many cards of each kind the sides' melds and hands show (empty for sides given as totals)."""
+    """Return how many cards of each kind the sides' melds and hands show."""
     held: Counter = Counter()
     for side in sides:
         for meld in side.melds or ():
@@ -184,9 +184,8 @@ def _card_supply(ruleset: RuleSet, sides: Sequence[SideInput]) -> Counter:
             held.update({Rank.JOKER: hand.jokers, Rank.TWO: hand.twos, Rank.ACE: hand.aces,
                          Rank.THREE: hand.black_threes, "eight_to_king": hand.eight_to_king,
                          "four_to_seven": hand.four_to_seven})
-    if held:
-        held["eight_to_king"] += sum(held[rank] for rank in EIGHT_TO_KING)
-        held["four_to_seven"] += sum(held[rank] for rank in FOUR_TO_SEVEN)
+    held["eight_to_king"] += sum(held[rank] for rank in EIGHT_TO_KING)
+    held["four_to_seven"] += sum(held[rank] for rank in FOUR_TO_SEVEN)
     return held
 
 
@@ -213,9 +212,9 @@ def _supply_limits(ruleset: RuleSet) -> tuple[tuple[object, int, str], ...]:
 
 
 def _supply_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
-    held = _card_supply(ruleset, sides)
-    if not held:
+    if all(side.melds is None and side.in_hand is None for side in sides):
         return []  # sides given as totals show no cards: none can be more than the decks hold
+    held = _card_supply(ruleset, sides)
     return [Problem("sides", (
                 f"Together the sides show {held[key]} {what} (melded or in hand); "
                 f"{_decks(ruleset)} hold only {most}."))
