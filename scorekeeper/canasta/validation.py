@@ -6,7 +6,6 @@ across the sides, and return Problems with API field paths.
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -170,43 +169,44 @@ def _one_side_only(sides: Sequence[SideInput], has: Callable[[SideInput], object
     return problems
 
 
-def _card_supply(ruleset: RuleSet, sides: Sequence[SideInput]) -> Counter:
-    """Return how many cards of each kind the sides' melds and hands show."""
-    held: Counter = Counter()
+def _card_supply(ruleset: RuleSet, sides: Sequence[SideInput]) -> dict[object, int]:
+    """Return how many cards of each kind (the keys of _supply_limits) the sides' melds and hands show."""
+    shown: list[tuple[object, int]] = []
     for side in sides:
         for meld in side.melds or ():
             if meld.rank is not None:
-                held[meld.rank] += meld.naturals
-            held[Rank.TWO] += meld.twos
-            held[Rank.JOKER] += meld.jokers
+                shown.append((meld.rank, meld.naturals))
+            shown += [(Rank.TWO, meld.twos), (Rank.JOKER, meld.jokers)]
         if side.in_hand is not None:
             hand = side.in_hand
-            held.update({Rank.JOKER: hand.jokers, Rank.TWO: hand.twos, Rank.ACE: hand.aces,
-                         Rank.THREE: hand.black_threes, "eight_to_king": hand.eight_to_king,
-                         "four_to_seven": hand.four_to_seven})
-    held["eight_to_king"] += sum(held[rank] for rank in EIGHT_TO_KING)
-    held["four_to_seven"] += sum(held[rank] for rank in FOUR_TO_SEVEN)
+            shown += [(Rank.JOKER, hand.jokers), (Rank.TWO, hand.twos), (Rank.ACE, hand.aces),
+                      (Rank.THREE, hand.black_threes), ("eight_to_king", hand.eight_to_king),
+                      ("four_to_seven", hand.four_to_seven)]
+    held: dict[object, int] = {}
+    for kind, count in shown:
+        held[kind] = held.get(kind, 0) + count
+    held["eight_to_king"] = held.get("eight_to_king", 0) + sum([held.get(rank, 0) for rank in EIGHT_TO_KING])
+    held["four_to_seven"] = held.get("four_to_seven", 0) + sum([held.get(rank, 0) for rank in FOUR_TO_SEVEN])
     return held
 
 
 @cache
-def _supply_limits(ruleset: RuleSet) -> tuple[tuple[object, int, str], ...]:
+def _supply_limits(decks: int) -> tuple[tuple[object, int, str], ...]:
     """Return each kind of card the sides may show, as ``(key of _card_supply, most the decks hold, name)``.
 
-    The same for every hand of a rule set, so built once per rule set.
+    The same for every hand played with that many decks, so built once.
 
-    >>> from .rules import PRESETS
-    >>> _supply_limits(PRESETS["classic"])[-3:]
+    >>> _supply_limits(2)[-3:]
     ((<Rank.THREE: '3'>, 4, 'black 3s'), ('eight_to_king', 48, '8s to kings'), ('four_to_seven', 32, '4s to 7s'))
     """
     limits: list[tuple[object, int, str]] = [
-        (rank, copies_in_decks(rank, ruleset.decks), rank.plural)
+        (rank, copies_in_decks(rank, decks), rank.plural)
         for rank in Rank if rank is not Rank.THREE
     ]
     limits += [
-        (Rank.THREE, ruleset.red_threes_in_deck, "black 3s"),
-        ("eight_to_king", 24 * ruleset.decks, "8s to kings"),
-        ("four_to_seven", 16 * ruleset.decks, "4s to 7s"),
+        (Rank.THREE, copies_in_decks(Rank.THREE, decks) // 2, "black 3s"),  # half the 3s are black
+        ("eight_to_king", 24 * decks, "8s to kings"),
+        ("four_to_seven", 16 * decks, "4s to 7s"),
     ]
     return tuple(limits)
 
@@ -218,7 +218,7 @@ def _supply_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Probl
     return [Problem("sides", (
                 f"Together the sides show {held[key]} {what} (melded or in hand); "
                 f"{_decks(ruleset)} hold only {most}."))
-            for key, most, what in _supply_limits(ruleset) if held[key] > most]
+            for key, most, what in _supply_limits(ruleset.decks) if held.get(key, 0) > most]
 
 
 def _threes_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
