@@ -35,6 +35,11 @@ class Rank(Enum):
     KING = "K"
     ACE = "A"
 
+    # A rank keys every count of cards (card values, the decks' supply, melds by
+    # rank). Members are singletons compared by identity, so hash them by
+    # identity too: Enum's own hash (of the member's name) is a Python call.
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         """Return the rank as card text writes it: ``"K"``, ``"10"``, ``"JK"``."""
