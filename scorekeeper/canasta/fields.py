@@ -110,7 +110,7 @@ class FieldReader:
         as ``{high}`` (``": the decks hold {high}"``): the words are only put
         together for a problem, not for every value read.
         """
-        if not is_integer(value):
+        if isinstance(value, bool) or not isinstance(value, int):  # not is_integer(value): every number read passes here
             shown = example if example is not None else (15 if step == 5 else 1)
             self.problem(field, f"{label} must be a whole number, like {shown}.")
             return None

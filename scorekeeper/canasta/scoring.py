@@ -252,7 +252,8 @@ def score_game(
         hand_score = score_hand(ruleset, chosen, hand.sides, totals, number=index + 1)
         scored.append(hand_score)
         totals = hand_score.totals
-        if standing(chosen, totals).game_over:
+        # No game ends before a total reaches the target: most hands need no standing.
+        if max(totals) >= chosen.target and standing(chosen, totals).game_over:
             ended_after = index + 1
     reader.raise_if_any()
     end = standing(chosen, totals)

@@ -171,17 +171,14 @@ def _members(reader: FieldReader, ruleset: RuleSet, raw: object, index: int, whe
 def _red_threes(reader: FieldReader, ruleset: RuleSet, raw: object, members: tuple[int, ...] | None, where: str) -> tuple[int, ...]:
     size = len(members) if members else 1
     held = ruleset.red_threes_in_deck
-
-    def read(value: object, path: str) -> int | None:
-        return reader.integer(value, path, "Red 3s", high=held, why_high=DECKS_HOLD)
-
     if isinstance(raw, list) and ruleset.family != MODERN:
         if len(raw) != size:
             reader.problem(where, f"Give red 3s as one count per member of the side: a list of {size}.")
             return (0,) * size
         paths = paths_under(where)
-        return tuple(read(value, paths[position]) or 0 for position, value in enumerate(raw))
-    count = read(raw, where) or 0
+        return tuple(reader.integer(value, paths[position], "Red 3s", high=held, why_high=DECKS_HOLD) or 0
+                     for position, value in enumerate(raw))
+    count = reader.integer(raw, where, "Red 3s", high=held, why_high=DECKS_HOLD) or 0
     if size > 1 and count:
         reader.problem(where, "For partners, give red 3s as a list, one count per partner, like [1, 0]: each scores their own.")
     return (count,) + (0,) * (size - 1)
