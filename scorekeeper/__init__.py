@@ -27,6 +27,9 @@ def create_app(test_config=None):
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 400,
+        # The cookie (the edit keys this browser holds) is re-sent when it changes,
+        # not re-signed on every page view.
+        SESSION_REFRESH_EACH_REQUEST=False,
         WTF_CSRF_TIME_LIMIT=None,
     )
     if test_config is None:

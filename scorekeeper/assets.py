@@ -45,13 +45,22 @@ def init_app(app):
             raise FileNotFoundError(f"no static file {filename!r}")
         return _data_uri(str(path), path.stat().st_mtime_ns)
 
+    @lru_cache(maxsize=256)
+    def version_of(filename):
+        # Static files change only with a release, which restarts the workers:
+        # look at the disk once per file, not on every page.
+        path = (static_root / filename).resolve()
+        if path.is_relative_to(static_root) and path.is_file():
+            return _digest(str(path), path.stat().st_mtime_ns)
+        return None
+
     @app.url_defaults
     def version_static_urls(endpoint, values):
         if endpoint != "static" or "v" in values or "filename" not in values:
             return
-        path = (static_root / values["filename"]).resolve()
-        if path.is_relative_to(static_root) and path.is_file():
-            values["v"] = _digest(str(path), path.stat().st_mtime_ns)
+        version = version_of(values["filename"])
+        if version:
+            values["v"] = version
 
     default_max_age = app.get_send_file_max_age
 
