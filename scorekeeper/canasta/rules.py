@@ -97,33 +97,33 @@ class RuleSet:
     wild_melds: bool = False
     special_hands: tuple[SpecialHand, ...] = ()  # Modern: the named special hands and their values
 
-    @property
+    # Numbers and tables derived from the fields, asked for every side of every
+    # hand: computed once per rule set (frozen, so they cannot go stale).
+
+    @cached_property
     def jokers(self) -> int:
         """Return how many jokers the decks hold."""
         return 2 * self.decks
 
-    @property
+    @cached_property
     def cards(self) -> int:
         """Return the number of cards in play: 108 or 162."""
         return 54 * self.decks
 
-    @property
+    @cached_property
     def total_card_points(self) -> int:
         """Return the card points of every card in the decks: 1,180 or 1,770."""
         return 590 * self.decks
 
-    @property
+    @cached_property
     def red_threes_in_deck(self) -> int:
         """Return how many red 3s the decks hold: 4 or 6."""
         return 2 * self.decks
 
-    @property
+    @cached_property
     def players_per_side(self) -> int:
         """Return how many players sit on one side (a team, or one player)."""
         return self.players // self.scorers
-
-    # Tables derived from the fields, asked for every side of every hand: built
-    # once per rule set (a frozen dataclass, so they cannot go stale).
 
     @cached_property
     def canasta_kinds(self) -> tuple[str, ...]:
@@ -141,6 +141,14 @@ class RuleSet:
         3000
         """
         return self._bonus_by_kind[kind]
+
+    def bonus_of(self, canastas: dict[str, int]) -> int:
+        """Return the bonuses of ``canastas``, counted by kind.
+
+        >>> PRESETS["classic"].bonus_of({"natural": 1, "mixed": 2})
+        1100
+        """
+        return sum([self._bonus_by_kind[kind] * count for kind, count in canastas.items()])
 
     def as_dict(self) -> dict:
         """Return the preset as JSON-ready data, with its options and their defaults."""

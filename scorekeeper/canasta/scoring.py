@@ -110,7 +110,7 @@ def _breakdown(**parts: int) -> dict[str, int]:
 
 
 def _classic_side(ruleset: RuleSet, options: Options, side: SideInput) -> SideScore:
-    bonuses = sum(ruleset.canasta_bonus(kind) * count for kind, count in side.canastas.items())
+    bonuses = ruleset.bonus_of(side.canastas)
     going_out = {"no": 0, "out": ruleset.going_out_bonus, "concealed": ruleset.concealed_bonus}[side.going_out]
     if options.red_threes_minus == "no_canasta":
         counts_minus = side.canasta_count == 0
@@ -122,7 +122,7 @@ def _classic_side(ruleset: RuleSet, options: Options, side: SideInput) -> SideSc
                            melded=side.melded_points, in_hand=-side.hand_points)
     without_red_threes = bonuses + going_out + side.melded_points - side.hand_points
     return SideScore(side.members, sum(breakdown.values()), breakdown,
-                     tuple(without_red_threes + amount for amount in red_threes))
+                     tuple([without_red_threes + amount for amount in red_threes]))
 
 
 def _modern_side(ruleset: RuleSet, side: SideInput) -> SideScore:
@@ -137,7 +137,7 @@ def _modern_side(ruleset: RuleSet, side: SideInput) -> SideScore:
         penalties += MODERN_HOLDING_PENALTY * (side.players_with_three_aces + side.players_with_three_sevens)
         penalties += LAST_DRAWN_THREE_PENALTY * side.last_drawn_three
         breakdown = _breakdown(
-            canastas=sum(ruleset.canasta_bonus(kind) * count for kind, count in side.canastas.items()),
+            canastas=ruleset.bonus_of(side.canastas),
             going_out=ruleset.going_out_bonus if side.goes_out else 0,
             threes=threes_sign * threes,
             melded=side.melded_points if canastas else -side.melded_points,
@@ -177,12 +177,12 @@ def score_hand(
     [(1450, {'canastas': 800, 'going_out': 100, 'threes': 300, 'melded': 250}), (-2700, {'threes': -100, 'melded': -60, 'in_hand': -40, 'penalties': -2500})]
     """
     totals_before = tuple(totals_before) if totals_before is not None else (0,) * ruleset.scorers
-    side_scores = tuple(score_side(ruleset, options, side) for side in sides)
+    side_scores = tuple([score_side(ruleset, options, side) for side in sides])
     scores = [0] * ruleset.scorers
     for side_score in side_scores:
         for member, member_score in zip(side_score.members, side_score.member_scores):
             scores[member] = member_score
-    totals = tuple(before + score for before, score in zip(totals_before, scores))
+    totals = tuple([before + score for before, score in zip(totals_before, scores)])
     return HandScore(number, side_scores, tuple(scores), totals_before, totals)
 
 
