@@ -48,7 +48,7 @@ class Rank(Enum):
     @property
     def is_wild(self) -> bool:
         """Return True for 2s and jokers."""
-        return self in (Rank.JOKER, Rank.TWO)
+        return self in WILD_RANKS
 
     @property
     def is_natural(self) -> bool:
@@ -105,6 +105,7 @@ class Suit(Enum):
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
 
+WILD_RANKS: tuple[Rank, ...] = (Rank.JOKER, Rank.TWO)
 NATURAL_RANKS: tuple[Rank, ...] = (
     Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE,
     Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE,

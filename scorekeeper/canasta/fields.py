@@ -150,11 +150,11 @@ class FieldReader:
             self.problem(field, f"{what} must be an object of named fields.")
             return None
         allowed = tuple(allowed)
-        unknown = [key for key in value if key not in allowed]
-        if not unknown:
+        if not value.keys() - allowed:  # the usual case: every key is known
             return dict(value)
-        for key in unknown:
-            self.problem(join(field, key), f'{what} has no field "{str(key)[:40]}". Its fields: {", ".join(allowed)}.')
+        for key in value:
+            if key not in allowed:
+                self.problem(join(field, key), f'{what} has no field "{str(key)[:40]}". Its fields: {", ".join(allowed)}.')
         return {key: item for key, item in value.items() if key in allowed}
 
     def sequence(self, value: object, field: str, what: str, most: int) -> list | None:
