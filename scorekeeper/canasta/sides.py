@@ -221,6 +221,7 @@ def _melds(reader: FieldReader, ruleset: RuleSet, options: Options, raw: object,
     seen: dict[Rank, int] = {}
     clean = True
     paths = paths_under(where)
+    goes_out = None if going_out is None else going_out != "no"
     for position, entry in enumerate(entries):
         path = paths[position]
         meld = _meld(reader, ruleset, entry, path)
@@ -232,7 +233,7 @@ def _melds(reader: FieldReader, ruleset: RuleSet, options: Options, raw: object,
                 f"This side already has a meld of {meld.label} (meld {seen[meld.rank] + 1}): one meld per rank."))
             clean = False
         seen.setdefault(meld.rank, position)
-        problems = meld_problems(ruleset, options, meld, going_out=None if going_out is None else going_out != "no")
+        problems = meld_problems(ruleset, options, meld, going_out=goes_out)
         reader.extend(problems, path)
         clean = clean and not problems
         melds.append(meld)
@@ -260,8 +261,11 @@ def _canastas(reader: FieldReader, ruleset: RuleSet, data: dict, paths: dict[str
     else:
         given, given_paths, names = data, paths, CANASTA_COUNT_FIELDS
     most = ruleset.cards // 7
-    return {kind: reader.integer(given.get(names[kind], 0), given_paths[names[kind]], CANASTA_LABELS[kind], high=most) or 0
-            for kind in ruleset.canasta_kinds}
+    counts = {}
+    for kind in ruleset.canasta_kinds:
+        name = names[kind]
+        counts[kind] = reader.integer(given.get(name, 0), given_paths[name], CANASTA_LABELS[kind], high=most) or 0
+    return counts
 
 
 def _modern_extras(reader: FieldReader, ruleset: RuleSet, data: dict, paths: dict[str, str]) -> dict:

@@ -63,8 +63,9 @@ def canastas_in_words(canastas: dict[str, int]) -> str:
 
 def _points_problem(side: SideInput, where: str) -> Problem | None:
     """Return a problem if the side's canastas and unfinished melds hold more points than it melded."""
-    least = sum(CANASTA_MINIMUM_POINTS[kind] * count for kind, count in side.canastas.items())
-    least += sum(UNFINISHED_MINIMUM_POINTS[kind] for kind in side.unfinished)
+    least = sum([CANASTA_MINIMUM_POINTS[kind] * count for kind, count in side.canastas.items()])
+    if side.unfinished:  # Modern's unfinished aces, sevens or wild cards
+        least += sum([UNFINISHED_MINIMUM_POINTS[kind] for kind in side.unfinished])
     if side.melded_points >= least:
         return None
     parts = [_count_words(count, *CANASTA_NOUNS[kind]) for kind, count in side.canastas.items() if count]
@@ -223,9 +224,9 @@ def _supply_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Probl
 
 def _threes_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
     most = ruleset.red_threes_in_deck
-    counts = [("red 3s", sum(side.red_three_count for side in sides))]
+    counts = [("red 3s", sum([side.red_three_count for side in sides]))]
     if ruleset.family == MODERN:
-        counts.append(("black 3s", sum(side.black_threes for side in sides)))
+        counts.append(("black 3s", sum([side.black_threes for side in sides])))
     return [Problem("sides", f"The sides laid out {count} {what} together; {_decks(ruleset)} hold only {most}.")
             for what, count in counts if count > most]
 
@@ -257,7 +258,7 @@ def hand_problems(ruleset: RuleSet, options: Options, sides: Sequence[SideInput]
                          "whoever goes out before the pile is taken plays alone against two partners."))
                      for index, side in enumerate(sides) if side.goes_out]
     problems += _threes_problems(ruleset, sides)
-    card_points = sum(side.melded_points + side.hand_points for side in sides)
+    card_points = sum([side.melded_points + side.hand_points for side in sides])
     if card_points > ruleset.total_card_points:
         problems.append(Problem("sides", (
             f"Together the sides count {card_points:,} points of cards, melded and in hand; "
