@@ -187,3 +187,15 @@ def test_rules_catalog_lists_the_special_hands_with_their_points():
         {"id": "garbage", "label": "Garbage (4-4-3-3)", "points": 3000},
     ]
     assert catalog["classic"]["special_hands"] == []
+
+
+def test_numbers_kept_per_rule_set_follow_its_own_decks():
+    from dataclasses import replace
+
+    classic = PRESETS["classic"]
+    assert (classic.total_card_points, classic.red_threes_in_deck, classic.cards) == (1180, 4, 108)
+    three_decks = replace(classic, decks=3)  # a new rule set computes its own, never the preset's
+    assert (three_decks.total_card_points, three_decks.red_threes_in_deck, three_decks.cards) == (1770, 6, 162)
+    assert classic.total_card_points == 1180
+    assert PRESETS["modern"].bonus_of({"natural": 1, "wild_twos": 2}) == 6500
+    assert classic == replace(classic) and hash(classic) == hash(replace(classic))

@@ -337,3 +337,48 @@ def test_errors_are_value_errors_with_problem_dicts():
 def test_bad_options_do_not_hide_side_problems():
     found = problems(hand("classic", {"melded_points": 12}, {}, options={"target": "high"}))
     assert [field for field, _ in found] == ["options.target", "sides[0].melded_points"]
+
+
+# The checks keep tables between hands (rule-set numbers, field paths, the decks'
+# supply by number of decks) so that recomputing a stored game is fast (issue 7).
+# These pin that nothing kept changes an answer.
+
+
+def test_cards_beyond_three_decks_use_the_three_deck_limits():
+    found = problems(hand("classic-6p", {"melds": [{"rank": "K", "naturals": 7}], "in_hand": {"black_threes": 4}},
+                          {"melds": [{"rank": "K", "naturals": 6}], "in_hand": {"black_threes": 3}}))
+    assert found == [
+        ("sides", "Together the sides show 13 kings (melded or in hand); the three decks hold only 12."),
+        ("sides", "Together the sides show 7 black 3s (melded or in hand); the three decks hold only 6."),
+    ]
+
+
+def test_supply_is_checked_for_every_hand_of_a_game():
+    from scorekeeper.canasta.scoring import score_game
+
+    fine = [{"melds": [{"rank": "K", "naturals": 7}], "going_out": "out"}, {"hand_points": 20}]
+    too_many_kings = [{"melds": [{"rank": "K", "naturals": 7}], "going_out": "out"},
+                      {"melds": [{"rank": "K", "naturals": 3}]}]
+    with pytest.raises(InvalidHand) as caught:
+        score_game("classic", None, None, [fine, fine, too_many_kings])
+    assert [(problem.field, problem.message) for problem in caught.value.problems] == [
+        ("hands[2].sides", "Together the sides show 10 kings (melded or in hand); the two decks hold only 8.")]
+
+
+def test_unknown_keys_in_the_input_are_not_kept_among_the_known_paths():
+    from scorekeeper.canasta.fields import paths_under
+
+    found = problems(hand("classic", {**OUT_WITH_CANASTA, "colour": "red"},
+                          {"melds": [{"rank": "K", "naturals": 3, "shade": 1}]}))
+    assert [field for field, _ in found] == ["sides[0].colour", "sides[1].melds[0].shade"]
+    assert "colour" not in paths_under("sides[0]")
+    assert "shade" not in paths_under("sides[1].melds[0]")
+
+
+def test_why_a_value_is_too_high_names_the_bound_of_its_rule_set():
+    assert problems(hand("classic", {"melded_points": 1185}, {})) == [
+        ("sides[0].melded_points", "Melded points cannot be more than 1,180: the decks hold 1,180 points of cards.")]
+    assert problems(hand("classic-6p", {"melded_points": 1775}, {})) == [
+        ("sides[0].melded_points", "Melded points cannot be more than 1,770: the decks hold 1,770 points of cards.")]
+    assert problems(hand("classic", {"melds": [{"rank": "Q", "naturals": 9}]}, {})) == [
+        ("sides[0].melds[0].naturals", "Natural cards in a meld cannot be more than 8: the decks hold 8 of a rank.")]
