@@ -34,18 +34,44 @@ def add_headers(response):
 
 
 def refuse_oversized_stream():
-    """Answer 413 to a chunked body past MAX_CONTENT_LENGTH.
+    """Answer 413 to a body past MAX_CONTENT_LENGTH, having read it (up to a bound).
 
-    Such a body has no Content-Length for Werkzeug to refuse up front: it stops
-    reading at the limit, and a form would silently be only the start of what
-    was sent. Reading it here (cached, so the form is parsed from the same
-    bytes) tells whether it reached the limit.
+    A chunked body has no Content-Length for Werkzeug to refuse up front: it
+    stops reading at the limit, and a form would silently be only the start of
+    what was sent. Reading it here (cached, so the form is parsed from the same
+    bytes) tells whether it reached the limit. Either way, what is left of a
+    refused body is read before answering (see ``_drain``).
     """
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
-    if limit is None or request.content_length is not None or request.method in ("GET", "HEAD", "OPTIONS"):
+    if limit is None or request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    if request.content_length is not None:
+        if request.content_length > limit:  # Werkzeug would refuse it too, but without reading it
+            _drain(request.environ.get("wsgi.input"))
+            abort(413)
         return
     if len(request.get_data(cache=True)) >= limit:
+        _drain(request.environ.get("wsgi.input"))
         abort(413)
+
+
+# How much more of a refused body is read and thrown away before the
+# answer. A server that closes a socket with data still unread sends a reset,
+# and the client then loses the 413 page it was sent (a phone shows "connection
+# reset" instead of "too large"). Past this bound the connection is just closed.
+DRAIN_LIMIT = 8 * 1024 * 1024
+
+
+def _drain(stream, limit=DRAIN_LIMIT):
+    """Read and discard up to ``limit`` bytes of what is left of ``stream``."""
+    if stream is None:
+        return
+    left = limit
+    while left > 0:
+        piece = stream.read(min(64 * 1024, left))
+        if not piece:
+            return
+        left -= len(piece)
 
 
 def init_app(app):

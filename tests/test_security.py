@@ -556,7 +556,12 @@ def test_any_form_post_gets_a_page_never_a_500(app, keeper, db):
 
 @pytest.mark.slow
 def test_a_chunked_body_past_the_limit_is_refused_not_cut(live_server):
-    """Behind gunicorn a chunked body has no Content-Length: it must still be refused, not read in part."""
+    """Behind gunicorn a chunked body has no Content-Length: it must still be refused, not read in part.
+
+    Whichever way a body too large is sent, the client reads the 413 page: the
+    server reads what was sent before answering, so it never resets a
+    connection with data unread (which loses the answer on the client's side).
+    """
     import http.client
 
     from .test_reliability import Browser, hidden_value
@@ -581,6 +586,18 @@ def test_a_chunked_body_past_the_limit_is_refused_not_cut(live_server):
         finally:
             connection.close()
         assert response.status == 413, (path, len(body), response.status)
+        assert "The request is too large" in text
+    # The same with a Content-Length: the page is answered, not a reset connection.
+    for size in (100_000, 2_000_000):
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=15)
+        try:
+            connection.request("POST", "/games/new", body=start + b"A" * size,
+                               headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
+            response = connection.getresponse()
+            text = response.read().decode()
+        finally:
+            connection.close()
+        assert response.status == 413, (size, response.status)
         assert "The request is too large" in text
     # A chunked form within the limit still works.
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=15)
