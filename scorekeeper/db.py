@@ -8,10 +8,7 @@ API takes them); scores are never stored, they are recomputed by
 import contextlib
 import fcntl
 import json
-import os
 import sqlite3
-import threading
-from collections import OrderedDict
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -20,6 +17,8 @@ from flask import current_app, g
 from flask.cli import with_appcontext
 from sqlite_utils import Database
 
+from . import connections
+from .connections import file_identity, forget_connection  # noqa: F401 (file_identity: the app asks db for it)
 from .migrations import migrations
 
 BUSY_TIMEOUT_SECONDS = 10
@@ -51,29 +50,8 @@ def connect(path) -> Database:
     db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
     db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_SECONDS * 1000}")
-    db.file_identity = _file_identity(path)
+    db.file_identity = connections.file_identity_of(path)
     return db
-
-
-def _file_identity(path):
-    """``(absolute path, device, inode)`` of a database file, or None (in memory, or not there).
-
-    Names one database for as long as its file is not replaced: what in-process
-    caches of games (``model``) and pages (``games``) key on besides the game.
-    """
-    path = str(path)
-    if path in ("", ":memory:"):
-        return None
-    try:
-        stat = os.stat(path)
-    except OSError:
-        return None
-    return (os.path.abspath(path), stat.st_dev, stat.st_ino)
-
-
-def file_identity(db):
-    """The identity of the file ``db`` was opened on by ``connect`` (see ``_file_identity``), or None."""
-    return getattr(db, "file_identity", None)
 
 
 def migrate(path):
@@ -89,81 +67,12 @@ def migrate(path):
             db.close()
 
 
-# --- one connection per worker thread ------------------------------------------------
-#
-# Opening a connection and setting its four PRAGMAs cost more than the queries
-# of a scoreboard, so each thread keeps its connections open between requests,
-# one per database file (tests point apps at many files). A connection is only
-# ever used by the thread and the process that opened it: SQLite connections
-# must not cross a fork (gunicorn's workers) nor be shared between threads.
-
-CONNECTIONS_PER_THREAD = 4  # files a thread keeps open; tests use a fresh file each
-
-
-class _ThreadConnections(threading.local):
-    def __init__(self):
-        self.open = OrderedDict()  # path -> (Database, pid that opened it)
-
-
-_connections = _ThreadConnections()
-# Connections a forked child inherited: kept referenced, never used or closed,
-# since closing the parent's file handles in the child could drop the parent's locks.
-_inherited = []
+CONNECTIONS_PER_THREAD = connections.CONNECTIONS_PER_THREAD
 
 
 def thread_connection(path) -> Database:
-    """Return this thread's open connection to the database at ``path``, opening it on first use.
-
-    A file replaced since (another inode at the path) gets a new connection;
-    past ``CONNECTIONS_PER_THREAD`` files, the least recently used is closed.
-    """
-    key = str(path)
-    kept = _connections.open
-    entry = kept.get(key)
-    if entry is not None:
-        db, pid = entry
-        if pid != os.getpid():
-            # This thread's connections came across a fork: none of them is ours.
-            _inherited.extend(db for db, _ in kept.values())
-            kept.clear()
-        elif _same_file(db, key):
-            kept.move_to_end(key)
-            return db
-        else:
-            del kept[key]
-            db.close()
-    db = connect(key)
-    kept[key] = (db, os.getpid())
-    while len(kept) > CONNECTIONS_PER_THREAD:
-        _, (oldest, pid) = kept.popitem(last=False)
-        if pid == os.getpid():
-            oldest.close()
-        else:
-            _inherited.append(oldest)
-    return db
-
-
-def _same_file(db, path):
-    """True when ``path`` is still the file ``db`` was opened on (not deleted or replaced since)."""
-    identity = db.file_identity
-    if identity is None:
-        return False
-    try:
-        stat = os.stat(path)
-    except OSError:
-        return False
-    return (stat.st_dev, stat.st_ino) == identity[1:]
-
-
-def close_thread_connections():
-    """Close this thread's kept connections (the next request opens them again)."""
-    kept = _connections.open
-    while kept:
-        _, (db, pid) = kept.popitem()
-        if pid == os.getpid():
-            db.close()
-        else:
-            _inherited.append(db)
+    """Return this thread's kept connection to the database at ``path`` (see ``connections``)."""
+    return connections.thread_connection(path, connect)
 
 
 def get_db() -> Database:
@@ -188,18 +97,6 @@ def close_db(exception=None):
     except sqlite3.Error:
         # A connection that cannot even roll back is not worth keeping.
         forget_connection(db)
-
-
-def forget_connection(db):
-    """Close ``db`` and stop keeping it for this thread."""
-    kept = _connections.open
-    for key, (kept_db, _) in list(kept.items()):
-        if kept_db is db:
-            del kept[key]
-    try:
-        db.close()
-    except sqlite3.Error:
-        pass
 
 
 @contextlib.contextmanager
