@@ -9,6 +9,7 @@ field; nothing is stored then.
 import hashlib
 import json
 import secrets
+from functools import partial
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from markupsafe import Markup, escape
@@ -207,6 +208,28 @@ def _int_or_none(text):
         return None
 
 
+def _typed_hand(game, form, totals_before, page):
+    """Return ``(sides, None)`` when the sent hand is to be stored, else ``(None, the page to answer)``.
+
+    Add and edit read a sent form alike: switching the mode or asking for a
+    check shows the form again, an expired or invalid form shows it with its
+    problems. ``page(**extra)`` renders the hand form.
+    """
+    action = request.form.get("action", "save")
+    if action == "switch":
+        return None, page()
+    valid = form.validate_hand()
+    if _expired(form):
+        return None, page(status=400)
+    if not valid:
+        return None, page(status=422)
+    sides = form.read_sides()
+    if action == "check":
+        preview = _preview(game, form, sides, totals_before)
+        return None, page(preview=preview, status=200 if preview else 422)
+    return sides, None
+
+
 @bp.route("/games/<game_id>/hands/new", methods=["GET", "POST"])
 @_keeps_entries_when_expired
 def add(game_id):
@@ -220,19 +243,10 @@ def add(game_id):
     form = _hand_form(game, formdata=request.form)
     if not form.token.data:
         form.token.data = secrets.token_urlsafe(16)
-    action = request.form.get("action", "save")
-    if action == "switch":
-        return _render_hand(game, form, number=number, editing=False, totals_before=totals_before)
-    valid = form.validate_hand()
-    if _expired(form):
-        return _render_hand(game, form, number=number, editing=False, totals_before=totals_before, status=400)
-    if not valid:
-        return _render_hand(game, form, number=number, editing=False, totals_before=totals_before, status=422)
-    sides = form.read_sides()
-    if action == "check":
-        preview = _preview(game, form, sides, totals_before)
-        return _render_hand(game, form, number=number, editing=False, totals_before=totals_before, preview=preview,
-                            status=200 if preview else 422)
+    page = partial(_render_hand, game, form, number=number, editing=False, totals_before=totals_before)
+    sides, answer = _typed_hand(game, form, totals_before, page)
+    if sides is None:
+        return answer
 
     db = store.get_db()
     entry = form.entry(form.typed_values())
@@ -246,7 +260,7 @@ def add(game_id):
                                       json.dumps({"number": saved}))
     except InvalidHand as error:
         form.place_problems(error.problems)
-        return _render_hand(game, form, number=number, editing=False, totals_before=totals_before, status=422)
+        return page(status=422)
     except store.NotFound:
         abort(404, description=NO_GAME)
     if earlier is not None:
@@ -271,31 +285,21 @@ def edit(game_id, number):
         return _render_hand(game, form, number=number, editing=True, totals_before=totals_before)
 
     form = _hand_form(game, formdata=request.form)
-    action = request.form.get("action", "save")
-    if action == "switch":
-        return _render_hand(game, form, number=number, editing=True, totals_before=totals_before)
-    valid = form.validate_hand()
-    if _expired(form):
-        return _render_hand(game, form, number=number, editing=True, totals_before=totals_before, status=400)
-    if not valid:
-        return _render_hand(game, form, number=number, editing=True, totals_before=totals_before, status=422)
-    sides = form.read_sides()
-    if action == "check":
-        preview = _preview(game, form, sides, totals_before)
-        return _render_hand(game, form, number=number, editing=True, totals_before=totals_before, preview=preview,
-                            status=200 if preview else 422)
+    page = partial(_render_hand, game, form, number=number, editing=True, totals_before=totals_before)
+    sides, answer = _typed_hand(game, form, totals_before, page)
+    if sides is None:
+        return answer
     db = store.get_db()
     try:
         service.replace_hand(db, game_id, number, sides, entry=form.entry(form.typed_values()),
                              expected_version=_int_or_none(form.expected_version.data))
     except InvalidHand as error:
         form.place_problems(error.problems)
-        return _render_hand(game, form, number=number, editing=True, totals_before=totals_before, status=422)
+        return page(status=422)
     except store.VersionConflict as conflict:
         # Saving again after a look at the board is a choice the player makes knowingly.
         form.expected_version.data = str(conflict.current_version)
-        return _render_hand(game, form, number=number, editing=True, totals_before=totals_before, status=409,
-                            conflict=True)
+        return page(status=409, conflict=True)
     except store.NotFound:
         abort(404, description=NO_HAND.format(number=number))
     flash(f"Hand {number} changed; the totals after it are counted again.", "success")
