@@ -20,14 +20,14 @@ from . import access, errors
 from . import db as store
 from .canasta.scoring import BREAKDOWN_LABELS
 from .charts import points_label, running_totals_chart
-from .model import LRUCache, load_game
+from .model import LRUCache
 from .qr import qr_svg
+from .views import NO_GAME, game_or_404, side_label, signed
 
 bp = Blueprint("games", __name__)
 
 RENDERED_BOARDS = 512  # a board per game and per kind of reader (editor, viewer)
 
-NO_GAME = "There is no game at this address. Check the link, or start a new game."
 WRONG_KEY = (
     "This edit link does not open the game: it may have been copied only in part. "
     "Ask the scorekeeper for the link again; the game itself can still be viewed."
@@ -41,16 +41,9 @@ NOT_KEEPER = (
 # --- how numbers are written -------------------------------------------------------
 
 
-@bp.app_template_filter("points")
-def points_filter(value):
-    """A total as the board writes it: ``2,945``, ``−295``."""
-    return points_label(value)
-
-
-@bp.app_template_filter("signed")
-def signed_filter(value):
-    """A hand score with its sign: ``+605``, ``−295``, ``0``."""
-    return ("+" if value > 0 else "") + points_label(value)
+# Filters for every template: a total and a hand score read the same on every page.
+bp.add_app_template_filter(points_label, "points")
+bp.add_app_template_filter(signed, "signed")
 
 
 # --- what the board shows ------------------------------------------------------------
@@ -77,10 +70,6 @@ class HandRow:
     note: str
 
 
-def _side_label(names, members):
-    return " & ".join(names[member] for member in members)
-
-
 def _hand_row(game, hand):
     names = game.names
     sizes = [len(side.members) for side in hand.sides]
@@ -90,7 +79,7 @@ def _hand_row(game, hand):
         if all(size == 1 for size in sizes):
             note = "Everyone scored alone."
         else:
-            alone = [_side_label(names, side.members) for side in hand.sides if len(side.members) == 1]
+            alone = [side_label(names, side.members) for side in hand.sides if len(side.members) == 1]
             note = f"{' and '.join(alone)} played alone."
     sides = []
     for side in hand.sides:
@@ -100,7 +89,7 @@ def _hand_row(game, hand):
         if len(set(side.member_scores)) > 1:
             member_scores = [(names[m], score) for m, score in zip(side.members, side.member_scores)]
         side_note = "partners" if partnership and len(side.members) > 1 else ""
-        sides.append(SideRow(_side_label(names, side.members), side_note, side.score, parts, member_scores))
+        sides.append(SideRow(side_label(names, side.members), side_note, side.score, parts, member_scores))
     return HandRow(hand.number, game.dealer_of(hand.number), hand.scores, hand.totals, sides, note)
 
 
@@ -257,13 +246,6 @@ def page_context(game, editable, open_hand=None):
     return {**fragment_context(game, editable, open_hand), "title": " vs ".join(game.names)}
 
 
-def _game_or_404(game_id):
-    game = load_game(store.get_db(), game_id)
-    if game is None:
-        abort(404, description=NO_GAME)
-    return game
-
-
 def _private(response):
     # Scores change under the page: always ask again, and keep pages that may
     # carry the edit link out of shared caches.
@@ -277,7 +259,7 @@ def _private(response):
 @bp.get("/games/<game_id>")
 def board(game_id):
     """The scoreboard; with edit controls when this browser holds the edit key."""
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     editable = access.can_edit(store.get_db(), game_id)
     page = render_template("games/board.html", view=False,
                            **page_context(game, editable, request.args.get("hand", type=int)))
@@ -287,7 +269,7 @@ def board(game_id):
 @bp.get("/games/<game_id>/view")
 def view(game_id):
     """The read-only board for the other players' phones; it follows the game by itself."""
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     keeps_score = access.can_edit(store.get_db(), game_id)
     page = render_template("games/board.html", view=True, keeps_score=keeps_score,
                            view_url=url_for("games.view", game_id=game.id, _external=True),
@@ -298,7 +280,7 @@ def view(game_id):
 @bp.get("/games/<game_id>/fragment")
 def fragment(game_id):
     """Only the board's changing part, for the live view to swap in (``?edit=1``: with edit controls)."""
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     editable = request.args.get("edit") == "1" and access.can_edit(store.get_db(), game_id)
     return _private(make_response(render_template("games/_board.html", **fragment_context(game, editable))))
 
@@ -306,7 +288,7 @@ def fragment(game_id):
 @bp.get("/games/<game_id>/share")
 def share(game_id):
     """The scorekeeper's share page: the view link for the table and, behind a warning, the edit link; with QR codes."""
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     if not access.can_edit(store.get_db(), game_id):
         abort(403, description=NOT_KEEPER)
     view_url = url_for("games.view", game_id=game.id, _external=True)
@@ -325,7 +307,7 @@ def share(game_id):
 @bp.get("/games/<game_id>/breakdown/<int:number>")
 def hand(game_id, number):
     """One hand's breakdown: a page of its own, or (``?partial=1``) the part the board's details load."""
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     if not 1 <= number <= len(game.score.hands):
         abort(404, description=f"This game has no hand {number}.")
     editable = access.can_edit(store.get_db(), game_id)

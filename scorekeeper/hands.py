@@ -20,16 +20,16 @@ from . import db as store
 from .canasta.errors import CanastaError, InvalidHand
 from .canasta.rules import MODERN_HOLDING_PENALTY, OPTION_SPECS, PRESETS
 from .canasta.scoring import BREAKDOWN_LABELS, score_request
+from .charts import points_label
 from .forms.game import NewGameForm, applies_note, preset_summary
 from .forms.hands import form_data_from_sides, hand_form_class
 from .forms.sides import IN_HAND_FIELDS, MODE_HINTS, UNFINISHED, meld_row_label, meld_rows, side_slots
-from .model import load_game
+from .views import NO_GAME, game_or_404, side_label, signed
 
 bp = Blueprint("hands", __name__)
 
 CONFLICT = ("Someone changed this game while you were editing; your entries are below — "
             "check the scoreboard and save again.")
-NO_GAME = "There is no game at this address. Check the link, or start a new game."
 NO_HAND = "This game has no hand {number}. It may have been deleted meanwhile: check the scoreboard."
 FORM_SCOPE = "form:"
 EXPIRED = ("This form has expired or was sent from another page, so nothing was saved. "
@@ -125,15 +125,8 @@ def _render_new_game(form, status):
 # --- the hand form ------------------------------------------------------------------------
 
 
-def _game_or_404(game_id):
-    game = load_game(store.get_db(), game_id)
-    if game is None:
-        abort(404, description=NO_GAME)
-    return game
-
-
 def _editable_game_or_abort(game_id):
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     if not access.can_edit(store.get_db(), game_id):
         abort(403)
     return game
@@ -166,16 +159,6 @@ def _preview(game, form, sides, totals_before):
         return None
 
 
-def points(value):
-    """A total as players write it: ``2,340``, ``−295`` (a real minus sign)."""
-    return ("\u2212" if value < 0 else "") + f"{abs(value):,}"
-
-
-def signed(value):
-    """A hand score with its sign: ``+605``, ``−295``, ``0``."""
-    return ("+" if value > 0 else "") + points(value)
-
-
 def _score_url():
     try:
         return url_for("api.score")
@@ -186,7 +169,7 @@ def _score_url():
 def _render_hand(game, form, *, number, editing, totals_before, preview=None, status=200, conflict=False):
     return render_template(
         "hands/hand.html", game=game, form=form, number=number, editing=editing, preview=preview,
-        points=points, signed=signed, holding_penalty=MODERN_HOLDING_PENALTY, board_url=board_url(game.id),
+        points=points_label, signed=signed, holding_penalty=MODERN_HOLDING_PENALTY, board_url=board_url(game.id),
         score_url=_score_url(),
         totals_before=totals_before, conflict=conflict, ruleset=game.ruleset, slots=range(side_slots(game.ruleset)),
         meld_rows=[(index, rank, meld_row_label(rank)) for index, rank in enumerate(meld_rows(game.ruleset))],
@@ -315,15 +298,11 @@ def _hand_summary(game, number):
     return hands[number - 1] if number <= len(hands) else None
 
 
-def _side_label(game, members):
-    return " & ".join(game.names[member] for member in members)
-
-
 def _render_remove(game, number, *, action, conflict=False, status=200):
     return render_template(
         "hands/remove.html", game=game, number=number, hand=_hand_summary(game, number), action=action,
-        conflict=conflict, side_label=lambda members: _side_label(game, members),
-        breakdown_labels=BREAKDOWN_LABELS, points=points, signed=signed, board_url=board_url(game.id),
+        conflict=conflict, side_label=lambda members: side_label(game.names, members),
+        breakdown_labels=BREAKDOWN_LABELS, points=points_label, signed=signed, board_url=board_url(game.id),
     ), status
 
 
@@ -338,7 +317,7 @@ def delete(game_id, number):
     try:
         service.delete_hand(db, game_id, number, expected_version=_int_or_none(request.form.get("expected_version")))
     except store.VersionConflict:
-        return _render_remove(_game_or_404(game_id), number, action="delete", conflict=True, status=409)
+        return _render_remove(game_or_404(game_id), number, action="delete", conflict=True, status=409)
     except store.NotFound:
         abort(404, description=NO_HAND.format(number=number))
     except InvalidHand as error:
@@ -363,7 +342,7 @@ def undo(game_id):
     try:
         service.delete_hand(db, game_id, number, expected_version=expected)
     except store.VersionConflict:
-        now = _game_or_404(game_id)
+        now = game_or_404(game_id)
         if not now.hands:
             flash("Someone changed this game meanwhile: it has no hand left to undo.", "info")
             return redirect(board_url(game_id), code=303)
