@@ -7,25 +7,8 @@ import pytest
 
 from scorekeeper.canasta.rules import PRESETS, option_specs
 
-# API.md's example, request and answer, copied verbatim.
-API_MD_REQUEST = """{
-  "rules": "classic",
-  "options": {},
-  "totals_before": [0, 0],
-  "sides": [
-    {"melded_points": 120, "hand_points": 15, "natural_canastas": 0,
-     "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
-    {"melded_points": 0, "hand_points": 95, "red_threes": 2}
-  ]
-}"""
-API_MD_ANSWER = """{
-  "sides": [{"members": [0], "score": 605, "breakdown": {"canastas": 300, "going_out": 100, "red_threes": 100, "melded": 120, "in_hand": -15}},
-            {"members": [1], "score": -295, "breakdown": {"red_threes": -200, "in_hand": -95}}],
-  "scorers": [{"hand_score": 605, "total": 605, "next_minimum": 50},
-              {"hand_score": -295, "total": -295, "next_minimum": 15}],
-  "game_over": false,
-  "winner": null
-}"""
+from .helpers import API_MD_ANSWER, API_MD_REQUEST
+
 WORKED = json.loads(API_MD_REQUEST)["sides"]
 
 

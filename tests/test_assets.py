@@ -9,20 +9,18 @@ import pytest
 
 from bench.seed import realistic_hands, seed_game
 from bench.weight import loaded_urls, page_weight
-from scorekeeper import service
+
+from .helpers import WORKED, new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "static"
 TEMPLATES = ROOT / "templates"
-HAND = [{"melded_points": 120, "hand_points": 15, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
-        {"melded_points": 0, "hand_points": 95, "red_threes": 2}]
 
 
 @pytest.fixture
 def game(client, db):
     """A game with one hand, kept by this client (as the scorekeeper's phone)."""
-    game_id, key = service.new_game(db, rules="classic", names=["Ann & Bob", "Cy & Di"])
-    service.add_hand(db, game_id, HAND)
+    game_id, key = new_game(db, hands=[WORKED])
     assert client.get(f"/games/{game_id}/join?key={key}").status_code == 303
     return game_id
 

@@ -7,13 +7,10 @@ from scorekeeper import db as store
 from scorekeeper import service
 
 from .conftest import assert_accessible, no_sideways_scroll, screenshot
+from .helpers import WORKED, new_game
 
 pytestmark = pytest.mark.browser
 
-WORKED = [
-    {"melded_points": 120, "hand_points": 15, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
-    {"melded_points": 0, "hand_points": 95, "red_threes": 2},
-]
 BIG = [{"melded_points": 300, "natural_canastas": 1, "going_out": "concealed"}, {"hand_points": 50}]  # 1,000 / -50
 SMALL = [{"melded_points": 180, "hand_points": 20}, {"melded_points": 210, "natural_canastas": 1, "going_out": "out"}]
 MID_GAME = [WORKED, BIG, SMALL, WORKED, SMALL]
@@ -24,15 +21,6 @@ def database(live_server):
     database = store.connect(live_server.database)
     yield database
     database.close()
-
-
-def new_game(database, hands=(), **fields):
-    fields.setdefault("rules", "classic")
-    fields.setdefault("names", ["Ann & Bob", "Cy & Di"])
-    game_id, key = service.new_game(database, **fields)
-    for hand in hands:
-        service.add_hand(database, game_id, hand)
-    return game_id, key
 
 
 def keep_score(page, live_server, game_id, key):

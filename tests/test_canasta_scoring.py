@@ -1,10 +1,14 @@
 """A hand's score, one rule of RULES.md per row ("Hand score of a side", Classic and Modern)."""
 
+import json
+
 import pytest
 
 from scorekeeper.canasta.rules import resolve
 from scorekeeper.canasta.scoring import BREAKDOWN_LABELS, score_hand, score_request
 from scorekeeper.canasta.sides import parse_hand
+
+from .helpers import API_MD_ANSWER, API_MD_REQUEST
 
 WORKED_EXAMPLE_OTHER_SIDE = {"melded_points": 0, "hand_points": 95, "red_threes": 2}
 
@@ -49,27 +53,7 @@ def test_seven_kings_are_70_plus_500():
 
 
 def test_api_example_answer_exactly():
-    answer = score_request({
-        "rules": "classic",
-        "options": {},
-        "totals_before": [0, 0],
-        "sides": [
-            {"melded_points": 120, "hand_points": 15, "natural_canastas": 0,
-             "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
-            {"melded_points": 0, "hand_points": 95, "red_threes": 2},
-        ],
-    })
-    assert answer == {
-        "sides": [
-            {"members": [0], "score": 605, "breakdown": {"canastas": 300, "going_out": 100, "red_threes": 100,
-                                                         "melded": 120, "in_hand": -15}},
-            {"members": [1], "score": -295, "breakdown": {"red_threes": -200, "in_hand": -95}},
-        ],
-        "scorers": [{"hand_score": 605, "total": 605, "next_minimum": 50},
-                    {"hand_score": -295, "total": -295, "next_minimum": 15}],
-        "game_over": False,
-        "winner": None,
-    }
+    assert score_request(json.loads(API_MD_REQUEST)) == json.loads(API_MD_ANSWER)
 
 
 @pytest.mark.parametrize(

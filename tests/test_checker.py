@@ -1,81 +1,14 @@
 """The rules checker pages through the Flask client: answers, prefill from a game,
 errors beside their fields, and forms that keep what was entered."""
 
-import re
-from html.parser import HTMLParser
 from urllib.parse import urlencode
 
 import pytest
 
 from scorekeeper import db as store
-from scorekeeper import service
 
-# The scoring API's worked example: Ann & Bob score 605, Cy & Di -295.
-WORKED = [
-    {"melded_points": 120, "hand_points": 15, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
-    {"melded_points": 0, "hand_points": 95, "red_threes": 2},
-]
-
-
-# --- a small HTML reader --------------------------------------------------------------------
-
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-
-
-class Node:
-    def __init__(self, tag, attrs, parent=None):
-        self.tag, self.attrs, self.parent, self.children = tag, dict(attrs), parent, []
-
-    @property
-    def classes(self):
-        return (self.attrs.get("class") or "").split()
-
-    def text(self):
-        raw = "".join(child if isinstance(child, str) else child.text() + " " for child in self.children)
-        return re.sub(r"\s+", " ", raw).strip()
-
-    def iter(self):
-        for child in self.children:
-            if isinstance(child, Node):
-                yield child
-                yield from child.iter()
-
-    def find_all(self, tag=None, cls=None, **attrs):
-        return [node for node in self.iter()
-                if (tag is None or node.tag == tag) and (cls is None or cls in node.classes)
-                and all(node.attrs.get(name.rstrip("_")) == value for name, value in attrs.items())]
-
-    def find(self, tag=None, cls=None, **attrs):
-        found = self.find_all(tag, cls, **attrs)
-        return found[0] if found else None
-
-
-class _Builder(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.root = self.current = Node("#document", {})
-
-    def handle_starttag(self, tag, attrs):
-        node = Node(tag, attrs, self.current)
-        self.current.children.append(node)
-        if tag not in VOID:
-            self.current = node
-
-    def handle_endtag(self, tag):
-        node = self.current
-        while node is not self.root and node.tag != tag:
-            node = node.parent
-        if node is not self.root:
-            self.current = node.parent
-
-    def handle_data(self, data):
-        self.current.children.append(data)
-
-
-def parse(response):
-    builder = _Builder()
-    builder.feed(response.get_data(as_text=True))
-    return builder.root
+from .helpers import WORKED, parse
+from .helpers import new_game as start_game
 
 
 def field(page, name):
@@ -140,7 +73,7 @@ def test_a_blank_checker_asks_and_answers_nothing_yet(client, path):
 
 def test_the_example_on_the_page_reads_right(client):
     page = parse(client.get("/check/initial-meld"))
-    text = page.find(cls="example").text()
+    text = page.find(cls="example").text(apart=True)
     assert "K K K and Q Q 2 make 70: enough below 1,500 (minimum 50), 20 short from 1,500 to 2,995 (minimum 90)." in text
     link = page.find(cls="example").find("a").attrs["href"]
     assert link.startswith("/check/initial-meld?")
@@ -170,7 +103,7 @@ def test_initial_meld_answers(client, query, expected_verdict, detail):
 
 def test_initial_meld_shows_the_melds_with_points_and_problems(client):
     page = parse(check(client, "initial-meld", rules="classic", total=0, cards="K K 2 2 2 2 | Q Q", pile_top="K"))
-    melds = [(meld.find(cls="cards").text(), meld.find(cls="meld-points").text()) for meld in page.find_all(cls="found-meld")]
+    melds = [(meld.find(cls="cards").text(apart=True), meld.find(cls="meld-points").text()) for meld in page.find_all(cls="found-meld")]
     assert melds == [("K K K 2 2 2 2", "110"), ("Q Q", "20")]
     problems = [problem.text() for problem in page.find_all(cls="meld-problem")]
     assert problems == ["A meld may hold at most 3 wild cards; this one has 4.",
@@ -235,12 +168,8 @@ def test_initial_meld_field_errors(client, query, name, message):
 
 
 def new_game(db, hands=(), **fields):
-    fields.setdefault("rules", "classic")
-    fields.setdefault("names", ["Ann & Bob", "Cy & Di"])
-    game_id, _ = service.new_game(db, **fields)
-    for hand in hands:
-        service.add_hand(db, game_id, hand)
-    return game_id
+    """A game's id: the checker needs no edit key."""
+    return start_game(db, hands, **fields)[0]
 
 
 def test_the_scoreboard_link_fills_in_the_game(client, db):

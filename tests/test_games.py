@@ -1,110 +1,22 @@
 """The scoreboard, the live view, the edit link and the polling endpoints, through the Flask client."""
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 from flask import url_for
 
-from scorekeeper import access, service
+from scorekeeper import service
 from scorekeeper import db as store
 
-WORKED = [
-    {"melded_points": 120, "hand_points": 15, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
-    {"melded_points": 0, "hand_points": 95, "red_threes": 2},
-]
+from .helpers import WORKED, new_game, parse
+
 # Ann & Bob: 200 + 500 + 100 + 200 (concealed) = 1,000; Cy & Di: -50.
 BIG = [{"melded_points": 300, "natural_canastas": 1, "mixed_canastas": 0, "going_out": "concealed"},
        {"melded_points": 0, "hand_points": 50}]
 NOTHING = [{"melded_points": 0}, {"melded_points": 0}]
 
 
-# --- a small HTML reader for the tests --------------------------------------------------
-
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
-        "path", "line", "circle", "polyline"}
-
-
-class Node:
-    def __init__(self, tag, attrs, parent=None):
-        self.tag, self.attrs, self.parent, self.children = tag, dict(attrs), parent, []
-
-    @property
-    def classes(self):
-        return (self.attrs.get("class") or "").split()
-
-    def _raw(self, visible):
-        if visible and "visually-hidden" in self.classes:
-            return ""
-        return "".join(child if isinstance(child, str) else child._raw(visible) for child in self.children)
-
-    def text(self):
-        return re.sub(r"\s+", " ", self._raw(False)).strip()
-
-    def visible_text(self):
-        """The text a sighted player reads: visually hidden parts left out."""
-        return re.sub(r"\s+", " ", self._raw(True)).strip()
-
-    def iter(self):
-        for child in self.children:
-            if isinstance(child, Node):
-                yield child
-                yield from child.iter()
-
-    def find_all(self, tag=None, cls=None, **attrs):
-        return [
-            node for node in self.iter()
-            if (tag is None or node.tag == tag) and (cls is None or cls in node.classes)
-            and all(node.attrs.get(name.rstrip("_")) == value for name, value in attrs.items())
-        ]
-
-    def find(self, tag=None, cls=None, **attrs):
-        found = self.find_all(tag, cls, **attrs)
-        return found[0] if found else None
-
-
-class _Builder(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.root = self.current = Node("#document", {})
-
-    def handle_starttag(self, tag, attrs):
-        node = Node(tag, attrs, self.current)
-        self.current.children.append(node)
-        if tag not in VOID:
-            self.current = node
-
-    def handle_startendtag(self, tag, attrs):
-        self.current.children.append(Node(tag, attrs, self.current))
-
-    def handle_endtag(self, tag):
-        node = self.current
-        while node is not self.root and node.tag != tag:
-            node = node.parent
-        if node is not self.root:
-            self.current = node.parent
-
-    def handle_data(self, data):
-        self.current.children.append(data)
-
-
-def parse(html):
-    """Return the document tree of an HTML page (str or bytes)."""
-    builder = _Builder()
-    builder.feed(html.decode() if isinstance(html, bytes) else html)
-    return builder.root
-
-
 # --- helpers ------------------------------------------------------------------------------
-
-
-def new_game(db, hands=(), **fields):
-    fields.setdefault("rules", "classic")
-    fields.setdefault("names", ["Ann & Bob", "Cy & Di"])
-    game_id, key = service.new_game(db, **fields)
-    for hand in hands:
-        service.add_hand(db, game_id, hand)
-    return game_id, key
 
 
 def keep_score(client, game_id, key):

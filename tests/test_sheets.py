@@ -22,6 +22,8 @@ from scorekeeper import db as store
 from scorekeeper.canasta.rules import PRESETS
 from scorekeeper.model import load_game
 
+from .helpers import WORKED
+
 A4, LETTER = (595, 842), (612, 792)
 HTML_NAME = "<b>Ann</b> & <script>x</script>"
 
@@ -295,8 +297,6 @@ def test_modern_cheat_sheet_prints_each_special_hand_with_its_value(cheats):
 
 # --- a game's filled sheet ----------------------------------------------------------------
 
-WORKED = [{"melded_points": 120, "hand_points": 15, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
-          {"melded_points": 0, "hand_points": 95, "red_threes": 2}]
 SMALL = [{"melded_points": 60, "hand_points": 40},
          {"melded_points": 200, "natural_canastas": 1, "going_out": "concealed"}]
 
