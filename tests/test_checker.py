@@ -270,29 +270,44 @@ def test_meld_checker_takes_one_meld(client):
     assert errors_beside(parse(response), "cards") == ["Give one group of cards here: leave out the |."]
 
 
-# --- the pile --------------------------------------------------------------------------------------
+# --- the pile (and going out, whose answers read the same way) --------------------------------------
 
 
 @pytest.mark.parametrize(
-    ("query", "expected_verdict", "text"),
+    ("path", "query", "expected_verdict", "text"),
     [
-        ({"rules": "classic", "pile_top": "Q", "hand": "Q 2 5 9", "side_has_melded": "y", "side_melds": "Q Q Q"},
+        ("pile", {"rules": "classic", "pile_top": "Q", "hand": "Q 2 5 9", "side_has_melded": "y", "side_melds": "Q Q Q"},
          "Yes, take it", "Meld the queen on top with a queen and a 2 from your hand."),
-        ({"rules": "classic", "pile_top": "Q", "hand": "Q 2 5 9", "side_has_melded": "y", "frozen": "y"},
+        ("pile", {"rules": "classic", "pile_top": "Q", "hand": "Q 2 5 9", "side_has_melded": "y", "frozen": "y"},
          "No", "taking it needs a natural pair of queens from your hand; you have a queen."),
-        ({"rules": "classic", "pile_top": "3S", "hand": "Q Q", "side_has_melded": "y"},
+        ("pile", {"rules": "classic", "pile_top": "3S", "hand": "Q Q", "side_has_melded": "y"},
          "No", "A black 3 on top stops the pile"),
-        ({"rules": "modern", "pile_top": "Q", "hand": "Q Q 9", "side_melds": "Q Q Q Q Q"},
+        ("pile", {"rules": "modern", "pile_top": "Q", "hand": "Q Q 9", "side_melds": "Q Q Q Q Q"},
          "No", "Your side already has 5 queens on the table"),
-        ({"rules": "modern", "pile_top": "K", "hand": "K K 9", "side_has_melded": "y", "dead_ranks": "K"},
+        ("pile", {"rules": "modern", "pile_top": "K", "hand": "K K 9", "side_has_melded": "y", "dead_ranks": "K"},
          "No", "The kings are dead"),
-        ({"rules": "classic", "pile_top": "Q", "hand": "9", "side_melds": "Q Q Q", "pile_size": "1"},
+        ("pile", {"rules": "classic", "pile_top": "Q", "hand": "9", "side_melds": "Q Q Q", "pile_size": "1"},
          "No", "With one card left in your hand you may not take a pile of one card."),
+        ("going-out", {"rules": "classic", "hand": "K K K K K 2 2 5", "canastas": "0"}, "Yes, concealed",
+         "Go out concealed: meld K K K K K 2 2 and discard the 5."),
+        ("going-out", {"rules": "classic", "hand": "K K K 5", "canastas": "1", "side_has_melded": "y",
+                       "player_has_melded": "y"}, "Yes", "Going out scores 100."),
+        ("going-out", {"rules": "classic-2p", "hand": "K K K 5", "canastas": "1", "side_has_melded": "y"}, "Not yet",
+         "You need 2 canastas to go out and would have 1"),
+        ("going-out", {"rules": "classic-3p", "canastas_to_go_out": "1", "hand": "K K K 5", "canastas": "1",
+                       "side_has_melded": "y"}, "Yes", "Canastas: 1 of 1 needed."),
+        ("going-out", {"rules": "modern", "hand": "K K K Q Q Q", "canastas": "2", "side_has_melded": "y"}, "Not yet",
+         "You cannot meld all of them but one to discard"),
+        ("going-out", {"rules": "classic", "hand": "9 9", "canastas": "0", "side_melds": "9 9 9 9 2"}, "Yes",
+         "(with 1 completed this turn)"),
     ],
-    ids=["unfrozen-ways", "frozen", "black-three", "modern-five", "modern-dead", "one-card-pile"],
+    ids=["pile-unfrozen-ways", "pile-frozen", "pile-black-three", "pile-modern-five", "pile-modern-dead",
+         "pile-one-card-pile", "going-out-concealed", "going-out-out", "going-out-two-players",
+         "going-out-three-players-option", "going-out-modern-discard", "going-out-completes-canasta"],
 )
-def test_pile_checker(client, query, expected_verdict, text):
-    page = parse(check(client, "pile", **query))
+def test_pile_and_going_out_checkers(client, path, query, expected_verdict, text):
+    """The pile and going-out checkers answer alike: a verdict, and the reason in the result under it."""
+    page = parse(check(client, path, **query))
     assert verdict(page) == expected_verdict
     assert text in page.find(cls="check-result").text()
 
@@ -307,30 +322,6 @@ def test_pile_checker_errors_beside_fields(client):
 
 
 # --- going out --------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("query", "expected_verdict", "text"),
-    [
-        ({"rules": "classic", "hand": "K K K K K 2 2 5", "canastas": "0"}, "Yes, concealed",
-         "Go out concealed: meld K K K K K 2 2 and discard the 5."),
-        ({"rules": "classic", "hand": "K K K 5", "canastas": "1", "side_has_melded": "y", "player_has_melded": "y"},
-         "Yes", "Going out scores 100."),
-        ({"rules": "classic-2p", "hand": "K K K 5", "canastas": "1", "side_has_melded": "y"}, "Not yet",
-         "You need 2 canastas to go out and would have 1"),
-        ({"rules": "classic-3p", "canastas_to_go_out": "1", "hand": "K K K 5", "canastas": "1", "side_has_melded": "y"},
-         "Yes", "Canastas: 1 of 1 needed."),
-        ({"rules": "modern", "hand": "K K K Q Q Q", "canastas": "2", "side_has_melded": "y"}, "Not yet",
-         "You cannot meld all of them but one to discard"),
-        ({"rules": "classic", "hand": "9 9", "canastas": "0", "side_melds": "9 9 9 9 2"}, "Yes",
-         "(with 1 completed this turn)"),
-    ],
-    ids=["concealed", "out", "two-players", "three-players-option", "modern-discard", "completes-canasta"],
-)
-def test_going_out_checker(client, query, expected_verdict, text):
-    page = parse(check(client, "going-out", **query))
-    assert verdict(page) == expected_verdict
-    assert text in page.find(cls="check-result").text()
 
 
 def test_going_out_lists_the_conditions_of_the_rule_set(client):
