@@ -265,35 +265,35 @@ def test_going_out_without_a_canasta_is_shown_beside_the_choice_and_the_values_s
     assert hand_count(db, game_id) == 0
 
 
-def test_a_bad_meld_is_shown_on_its_row(client, db):
+@pytest.mark.parametrize(
+    ("data", "errors"),
+    [
+        pytest.param({"going_out": "no", "sides-0-mode": "melds", "sides-0-melds-1-naturals": "1",
+                      "sides-0-melds-1-twos": "2", "sides-0-melds-6-naturals": "3"},
+                     {"sides-0-melds-1-naturals": "A meld needs at least 2 natural cards; this one has 1."},
+                     id="a-bad-meld-is-shown-on-its-row"),
+        pytest.param({"going_out": "no", "sides-0-melded_points": "12O", "sides-1-red_threes": "two"},
+                     {"sides-0-melded_points": "Type a whole number, like 120.",
+                      "sides-1-red_threes": "Type a whole number, like 1."},
+                     id="text-where-a-number-belongs"),
+        pytest.param({"going_out": "no", "sides-0-melded_points": "123", "sides-0-in_hand-jokers": "5",
+                      "sides-0-mode": "cards"},
+                     {"sides-0-melded_points": "Melded points must be a multiple of 5",
+                      "sides-0-in_hand-jokers": "Jokers in hand cannot be more than 4"},
+                     id="a-number-the-engine-refuses"),
+    ],
+)
+def test_a_bad_number_is_explained_beside_it_and_every_number_stays_as_typed(client, db, data, errors):
     game_id = start(client)
-    data = {"going_out": "no", "sides-0-mode": "melds", "sides-0-melds-1-naturals": "1",
-            "sides-0-melds-1-twos": "2", "sides-0-melds-6-naturals": "3"}
-    html = add(client, game_id, data).get_data(as_text=True)
-    assert 'id="sides-0-melds-1-naturals-error">A meld needs at least 2 natural cards; this one has 1.' in html
-    assert field_value(html, "sides-0-melds-1-twos") == "2"
-    assert field_value(html, "sides-0-melds-6-naturals") == "3"
-    assert hand_count(db, game_id) == 0
-
-
-def test_text_where_a_number_belongs_stays_as_typed_with_a_message(client, db):
-    game_id = start(client)
-    response = add(client, game_id, {"going_out": "no", "sides-0-melded_points": "12O", "sides-1-red_threes": "two"})
+    response = add(client, game_id, data)
     html = response.get_data(as_text=True)
     assert response.status_code == 422
-    assert 'id="sides-0-melded_points-error">Type a whole number, like 120.' in html
-    assert 'id="sides-1-red_threes-error">Type a whole number, like 1.' in html
-    assert field_value(html, "sides-0-melded_points") == "12O"
-    assert field_value(html, "sides-1-red_threes") == "two"
+    for name, message in errors.items():
+        assert f'id="{name}-error">{message}' in html
+    for name, typed in data.items():
+        if name.startswith("sides-") and not name.endswith("-mode"):
+            assert field_value(html, name) == typed
     assert hand_count(db, game_id) == 0
-
-
-def test_a_number_the_engine_refuses_is_explained_beside_it(client, db):
-    game_id = start(client)
-    html = add(client, game_id, {"going_out": "no", "sides-0-melded_points": "123",
-                                 "sides-0-in_hand-jokers": "5", "sides-0-mode": "cards"}).get_data(as_text=True)
-    assert 'id="sides-0-melded_points-error">Melded points must be a multiple of 5' in html
-    assert 'id="sides-0-in_hand-jokers-error">Jokers in hand cannot be more than 4' in html
 
 
 def test_a_problem_of_the_whole_hand_goes_to_the_top(client, db):
