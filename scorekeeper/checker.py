@@ -90,6 +90,27 @@ def _example():
     return [(total, check_initial_meld(ruleset, options, total, groups=groups, pile_top=top)) for total in EXAMPLE_TOTALS]
 
 
+def _checked(form, field_name, check):
+    """Return the engine's answer to a sent, valid form, or None (problems then stand beside their fields).
+
+    ``check(ruleset, options)`` asks ``canasta.checks`` with the form's values.
+    """
+    if not (_submitted(field_name) and form.validate()):
+        return None
+    ruleset, options = form.resolved()
+    try:
+        return check(ruleset, options)
+    except CanastaError as error:
+        _engine_problems(form, error)
+        return None
+
+
+def _page(template, form, result, **context):
+    """The check page: 422 while a sent form has problems and no answer."""
+    status = 200 if result is not None or not form.errors else 422
+    return render_template(template, form=form, result=result, ruleset=form.ruleset, **context), status
+
+
 @bp.get("/initial-meld")
 def initial_meld():
     form = InitialMeldForm(request.args)
@@ -102,20 +123,15 @@ def initial_meld():
             form.game.data = form.side.data = ""
         elif not _submitted("cards"):
             _prefill_from_game(form, found, side)
-    result = None
-    if _submitted("cards") and form.validate():
-        ruleset, options = form.resolved()
-        groups = form.cards.cards
+
+    def check(ruleset, options):
         grouped = "|" in form.cards.data
-        try:
-            result = check_initial_meld(
-                ruleset, options, form.total.data, None if grouped else form.cards.flat,
-                groups=groups if grouped else None, pile_top=form.top_card, going_out=form.going_out.data)
-        except CanastaError as error:
-            _engine_problems(form, error)
-    status = 200 if result is not None or not form.errors else 422
-    return render_template("checker/initial_meld.html", form=form, result=result, side=side, notice=notice,
-                           ruleset=form.ruleset, example=_example(), example_query=EXAMPLE), status
+        return check_initial_meld(
+            ruleset, options, form.total.data, None if grouped else form.cards.flat,
+            groups=form.cards.cards if grouped else None, pile_top=form.top_card, going_out=form.going_out.data)
+
+    return _page("checker/initial_meld.html", form, _checked(form, "cards", check), side=side, notice=notice,
+                 example=_example(), example_query=EXAMPLE)
 
 
 # --- one meld --------------------------------------------------------------------------------
@@ -124,16 +140,10 @@ def initial_meld():
 @bp.get("/meld")
 def meld():
     form = MeldForm(request.args)
-    result = None
-    if _submitted("cards") and form.validate():
-        ruleset, options = form.resolved()
-        try:
-            result = check_meld(ruleset, options, form.cards.flat, going_out=form.going_out.data,
-                                initial=form.initial.data if ruleset.family == "modern" else None)
-        except CanastaError as error:
-            _engine_problems(form, error)
-    status = 200 if result is not None or not form.errors else 422
-    return render_template("checker/meld.html", form=form, result=result, ruleset=form.ruleset), status
+    result = _checked(form, "cards", lambda ruleset, options: check_meld(
+        ruleset, options, form.cards.flat, going_out=form.going_out.data,
+        initial=form.initial.data if ruleset.family == "modern" else None))
+    return _page("checker/meld.html", form, result)
 
 
 # --- the discard pile ---------------------------------------------------------------------------
@@ -142,20 +152,16 @@ def meld():
 @bp.get("/pile")
 def pile():
     form = PileForm(request.args)
-    result = None
-    if _submitted("hand") and form.validate():
-        ruleset, options = form.resolved()
-        counts = form.side_meld_counts
-        try:
-            result = check_pile(
-                ruleset, options, parse_cards(form.pile_top.data)[0], form.hand.flat,
-                frozen=form.frozen.data, side_has_melded=form.side_has_melded.data or bool(counts),
-                side_melds=counts, pile_size=form.pile_size.data,
-                dead_ranks=[parse_cards(rank)[0].rank for rank in form.dead_ranks.data or []])
-        except CanastaError as error:
-            _engine_problems(form, error)
-    status = 200 if result is not None or not form.errors else 422
-    return render_template("checker/pile.html", form=form, result=result, ruleset=form.ruleset), status
+
+    def check(ruleset, options):
+        counts = form.side_meld_counts  # read by validation
+        return check_pile(
+            ruleset, options, parse_cards(form.pile_top.data)[0], form.hand.flat,
+            frozen=form.frozen.data, side_has_melded=form.side_has_melded.data or bool(counts),
+            side_melds=counts, pile_size=form.pile_size.data,
+            dead_ranks=[parse_cards(rank)[0].rank for rank in form.dead_ranks.data or []])
+
+    return _page("checker/pile.html", form, _checked(form, "hand", check))
 
 
 # --- going out ----------------------------------------------------------------------------------
@@ -164,20 +170,16 @@ def pile():
 @bp.get("/going-out")
 def going_out():
     form = GoingOutForm(request.args)
-    result = None
-    if _submitted("hand") and form.validate():
-        ruleset, options = form.resolved()
-        melds = getattr(form, "melds", [])
-        try:
-            result = check_going_out(
-                ruleset, options, form.hand.flat, canastas=form.canastas.data,
-                side_has_melded=form.side_has_melded.data or bool(melds),
-                player_has_melded=form.player_has_melded.data, side_melds=melds, total=form.total.data)
-        except CanastaError as error:
-            _engine_problems(form, error)
-    status = 200 if result is not None or not form.errors else 422
-    return render_template("checker/going_out.html", form=form, result=result, ruleset=form.ruleset,
-                           conditions=going_out_conditions(*_safe_resolved(form))), status
+
+    def check(ruleset, options):
+        melds = getattr(form, "melds", [])  # read by validation
+        return check_going_out(
+            ruleset, options, form.hand.flat, canastas=form.canastas.data,
+            side_has_melded=form.side_has_melded.data or bool(melds),
+            player_has_melded=form.player_has_melded.data, side_melds=melds, total=form.total.data)
+
+    return _page("checker/going_out.html", form, _checked(form, "hand", check),
+                 conditions=going_out_conditions(*_safe_resolved(form)))
 
 
 def _safe_resolved(form):
