@@ -116,15 +116,26 @@ def _names_problems(values, count, label, may_be_empty):
     return []
 
 
-def game_problems(game):
-    """Return what is wrong with one exported game, in words; the engine checks its hands."""
-    if not isinstance(game, dict):
-        return ["A game must be an object."]
-    missing = [name for name in GAME_FIELDS if name not in game]
-    unknown = sorted(set(game) - set(GAME_FIELDS))
+def _fields_problems(record, fields, what):
+    """Return why ``record`` is not ``what``: an object with exactly ``fields``, in words."""
+    if not isinstance(record, dict):
+        return [f"{what} must be an object."]
+    missing = [name for name in fields if name not in record]
+    unknown = sorted(set(record) - set(fields))
     problems = [f"It lacks {', '.join(missing)}."] if missing else []
     if unknown:
         problems.append(f"It has unknown fields: {', '.join(unknown)}.")
+    return problems
+
+
+def _timestamps_problems(record):
+    return [f"Its {name} must be an ISO 8601 time." for name in ("created_at", "updated_at")
+            if not _is_timestamp(record[name])]
+
+
+def game_problems(game):
+    """Return what is wrong with one exported game, in words; the engine checks its hands."""
+    problems = _fields_problems(game, GAME_FIELDS, "A game")
     if problems:
         return problems
     if not isinstance(game["id"], str) or not GAME_ID.fullmatch(game["id"]):
@@ -133,9 +144,7 @@ def game_problems(game):
         problems.append("Its edit_key_hash must be 64 hexadecimal digits (a SHA-256).")
     if not _is_int(game["version"]) or game["version"] < 0:
         problems.append("Its version must be a whole number, 0 or more.")
-    for name in ("created_at", "updated_at"):
-        if not _is_timestamp(game[name]):
-            problems.append(f"Its {name} must be an ISO 8601 time.")
+    problems += _timestamps_problems(game)
     try:
         ruleset, _ = resolve(game["rules"], game["options"])
     except CanastaError as error:
@@ -160,13 +169,7 @@ def game_problems(game):
 
 
 def _hand_problems(hand, number):
-    if not isinstance(hand, dict):
-        return ["A hand must be an object."]
-    missing = [name for name in HAND_FIELDS if name not in hand]
-    unknown = sorted(set(hand) - set(HAND_FIELDS))
-    problems = [f"It lacks {', '.join(missing)}."] if missing else []
-    if unknown:
-        problems.append(f"It has unknown fields: {', '.join(unknown)}.")
+    problems = _fields_problems(hand, HAND_FIELDS, "A hand")
     if problems:
         return problems
     if hand["number"] != number or not _is_int(hand["number"]):
@@ -175,10 +178,7 @@ def _hand_problems(hand, number):
         problems.append("Its sides must be a list.")
     if not isinstance(hand["entry"], dict):
         problems.append("Its entry must be an object.")
-    for name in ("created_at", "updated_at"):
-        if not _is_timestamp(hand[name]):
-            problems.append(f"Its {name} must be an ISO 8601 time.")
-    return problems
+    return problems + _timestamps_problems(hand)
 
 
 def _problem_text(problem):
