@@ -92,6 +92,24 @@ def rule_problems(error: CanastaError, status=422):
     return error_body(status, [(problem.field, problem.message) for problem in error.problems])
 
 
+def computed_answer(compute):
+    """Return the answer to ``compute(body)``: 400 for a body that is no JSON object, 422 for every problem, else 200.
+
+    The 200 answer is never stored: it answers one question about one hand.
+    """
+    try:
+        body, _ = read_json_object()
+    except BadBody as error:
+        return bad_body(error)
+    try:
+        answer = compute(body)
+    except CanastaError as error:
+        return rule_problems(error)
+    response = json_response(answer)
+    response.cache_control.no_store = True
+    return response
+
+
 @bp.get("/rules")
 def rules():
     """The six presets with every parameter and option, as the engine defines them."""
@@ -105,14 +123,4 @@ def rules():
 @bp.post("/score")
 def score():
     """Score one hand: each side's score and breakdown, each scorer's new total and minimum."""
-    try:
-        body, _ = read_json_object()
-    except BadBody as error:
-        return bad_body(error)
-    try:
-        answer = score_request(body)
-    except CanastaError as error:
-        return rule_problems(error)
-    response = json_response(answer)
-    response.cache_control.no_store = True
-    return response
+    return computed_answer(score_request)

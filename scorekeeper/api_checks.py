@@ -6,9 +6,11 @@ A broken rule of the game is part of a 200 answer; only input that cannot be
 read or cannot exist (a sixth joker) is refused.
 """
 
+from functools import partial
+
 from flask import Blueprint
 
-from .api import BadBody, bad_body, json_response, read_json_object, rule_problems
+from .api import computed_answer
 from .canasta import checks
 from .canasta.cards import NATURAL_RANKS, Card, Rank, format_cards, parse_cards, parse_meld_groups
 from .canasta.errors import CanastaError, CardError
@@ -118,18 +120,12 @@ class BodyReader(FieldReader):
 
 def _answer(read, check, shape):
     """Run a check: 400 for a body that is no JSON object, 422 for every problem, else 200."""
-    try:
-        body, _ = read_json_object()
-    except BadBody as error:
-        return bad_body(error)
-    try:
+
+    def compute(body):
         arguments = read(body)
-        answer = shape(check(**arguments), arguments)
-    except CanastaError as error:
-        return rule_problems(error)
-    response = json_response(answer)
-    response.cache_control.no_store = True
-    return response
+        return shape(check(**arguments), arguments)
+
+    return computed_answer(compute)
 
 
 def card_text(card: Card | None):
@@ -184,12 +180,6 @@ def initial_meld_json(check: checks.InitialMeldCheck, arguments):
     }
 
 
-@bp.post("/initial-meld")
-def initial_meld():
-    """Whether cards from hand (and the pile's top card) reach the side's initial-meld minimum."""
-    return _answer(read_initial_meld, checks.check_initial_meld, initial_meld_json)
-
-
 # --- one meld ------------------------------------------------------------------------------------
 
 
@@ -230,12 +220,6 @@ def meld_check_json(check: checks.MeldCheck, arguments):
         "cards_to_canasta": check.cards_to_canasta,
         "penalty_if_unfinished": check.penalty_if_unfinished,
     }
-
-
-@bp.post("/meld")
-def meld():
-    """Whether cards make a legal meld, and its kind, card points and canasta bonus."""
-    return _answer(read_meld, checks.check_meld, meld_check_json)
 
 
 # --- the discard pile -------------------------------------------------------------------------
@@ -288,12 +272,6 @@ def pile_json(check: checks.PileCheck, arguments):
         "frozen_because": list(check.frozen_because),
         "notes": list(check.notes),
     }
-
-
-@bp.post("/pile")
-def pile():
-    """Whether a player may take the discard pile, every way to, and otherwise why not."""
-    return _answer(read_pile, checks.check_pile, pile_json)
 
 
 # --- going out ---------------------------------------------------------------------------------
@@ -360,8 +338,18 @@ def going_out_json(check: checks.GoingOutCheck, arguments):
     }
 
 
-@bp.post("/going-out")
-def going_out():
-    """Whether a player may go out this turn, how, and the rules of going out."""
-    return _answer(read_going_out, checks.check_going_out, going_out_json)
+# --- the addresses ---------------------------------------------------------------------------
 
+# endpoint: (address, how its body is read, the engine's check, how the check reads as JSON)
+CHECKS = {
+    # Whether cards from hand (and the pile's top card) reach the side's initial-meld minimum.
+    "initial_meld": ("/initial-meld", read_initial_meld, checks.check_initial_meld, initial_meld_json),
+    # Whether cards make a legal meld, and its kind, card points and canasta bonus.
+    "meld": ("/meld", read_meld, checks.check_meld, meld_check_json),
+    # Whether a player may take the discard pile, every way to, and otherwise why not.
+    "pile": ("/pile", read_pile, checks.check_pile, pile_json),
+    # Whether a player may go out this turn, how, and the rules of going out.
+    "going_out": ("/going-out", read_going_out, checks.check_going_out, going_out_json),
+}
+for endpoint, (rule, read, check, shape) in CHECKS.items():
+    bp.add_url_rule(rule, endpoint, partial(_answer, read, check, shape), methods=["POST"])
