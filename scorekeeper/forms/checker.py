@@ -13,9 +13,10 @@ from wtforms.validators import InputRequired, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..canasta.cards import NATURAL_RANKS, parse_cards, parse_meld_groups
-from ..canasta.errors import CardError, UnknownRules
+from ..canasta.errors import CardError
 from ..canasta.melds import Meld
-from ..canasta.rules import MAX_TOTAL, MODERN, OPTIONS_BY_NAME, PRESETS, get_ruleset, resolve
+from ..canasta.rules import MAX_TOTAL, MODERN, OPTIONS_BY_NAME, PRESETS, resolve
+from .rules import rules_field
 
 MAX_CARD_TEXT = 400  # more than a hand of 15 cards and a table of melds ever need
 # What may lie on top of the pile, as the select lists it; the checks explain
@@ -40,13 +41,6 @@ TOTAL_RANGE = _within(-MAX_TOTAL, MAX_TOTAL, "That total is out of reach of any 
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
 CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
               "maxlength": MAX_CARD_TEXT}
-
-
-def _known_rules(form, field):
-    try:
-        get_ruleset(field.data)
-    except UnknownRules as error:
-        raise ValidationError(error.problems[0].message) from None
 
 
 def _card_text(groups):
@@ -91,14 +85,9 @@ class RankChecks(SelectMultipleField):
     option_widget = CheckboxInput()
 
 
-def _rules_field():
-    return SelectField(
-        "Rule set",
-        choices=[SelectChoice(preset.id, preset.name, render_kw={
-            "data-family": preset.family, "data-partnership": "yes" if preset.partnership_per_hand else "no"})
-            for preset in PRESETS.values()],
-        default="classic", validate_choice=False, validators=[_known_rules],
-    )
+def _family_marks(preset):
+    # The form's script shows the fields of the chosen rule set's family and partnership.
+    return {"data-family": preset.family, "data-partnership": "yes" if preset.partnership_per_hand else "no"}
 
 
 def _wild_limit_field():
@@ -115,7 +104,7 @@ class CheckForm(FlaskForm):
     class Meta:
         csrf = False  # a GET form that only asks a question
 
-    rules = _rules_field()
+    rules = rules_field(_family_marks)
     wild_limit = _wild_limit_field()
 
     @property

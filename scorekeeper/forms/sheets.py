@@ -7,13 +7,13 @@ addresses it leads to can be bookmarked, shared and linked from other pages.
 import re
 
 from flask_wtf import FlaskForm
-from wtforms import Field, IntegerField, RadioField, SelectField
+from wtforms import Field, IntegerField, RadioField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
-from ..canasta.errors import UnknownRules
-from ..canasta.rules import PRESETS, get_ruleset
+from ..canasta.rules import PRESETS
 from ..service import MAX_NAME_LENGTH
+from .rules import rules_field
 
 PAPERS = {"a4": "A4", "letter": "US Letter"}
 # Countries that print on US Letter; everyone else uses A4.
@@ -67,26 +67,13 @@ def _hand_count(form, field):
         raise ValidationError(f"Print from 1 to {MAX_HANDS} hands.")
 
 
-def _known_rules(form, field):
-    try:
-        get_ruleset(field.data)
-    except UnknownRules as error:
-        raise ValidationError(error.problems[0].message) from None
-
-
 class CheatSheetForm(FlaskForm):
     """Rule set and paper: all a cheat sheet needs."""
 
     class Meta:
         csrf = False  # a GET form that only chooses what to print
 
-    rules = SelectField(
-        "Rule set",
-        choices=[SelectChoice(preset.id, preset.name) for preset in PRESETS.values()],
-        default="classic",
-        validate_choice=False,
-        validators=[_known_rules],
-    )
+    rules = rules_field()
     paper = RadioField(
         "Paper",
         choices=[SelectChoice(value, label) for value, label in PAPERS.items()],
