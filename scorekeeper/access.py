@@ -5,6 +5,8 @@ edit key (needed to change it). Both come from ``secrets`` with well over 128
 bits. Only a hash of the edit key is stored, and keys are compared in constant
 time. The browser that created a game, or that opened its edit link, keeps the
 key in its signed session cookie; that list is also "your games" on the home page.
+A game's key can be replaced (a new edit link, when the old one went too far):
+the old key then opens nothing, in whichever browser holds it.
 """
 
 import hashlib
@@ -37,10 +39,14 @@ def hash_key(edit_key):
 
 def key_opens(db, game_id, edit_key):
     """True when ``edit_key`` is the edit key of the game (constant-time comparison)."""
-    stored = store.get_edit_key_hash(db, game_id)
-    if stored is None or not isinstance(edit_key, str) or not edit_key:
+    return key_matches(store.get_edit_key_hash(db, game_id), edit_key)
+
+
+def key_matches(stored_hash, edit_key):
+    """True when ``edit_key`` is the key whose hash is ``stored_hash`` (a game's row already read)."""
+    if stored_hash is None or not isinstance(edit_key, str) or not edit_key:
         return False
-    return hmac.compare_digest(stored, hash_key(edit_key))
+    return hmac.compare_digest(stored_hash, hash_key(edit_key))
 
 
 def bearer_key(request):
@@ -87,6 +93,7 @@ def remembered_game_ids():
 
 
 def forget_game(game_id):
+    """Drop the game from this browser's games: its key and its place in the list. The game itself stays."""
     keys = dict(session.get("keys", {}))
     if keys.pop(game_id, None) is not None:
         session["keys"] = keys

@@ -547,3 +547,32 @@ def get_stamp(db, game_id):
     """
     rows = list(db.query("select version, updated_at from games where id = ?", [game_id]))
     return (rows[0]["version"], rows[0]["updated_at"]) if rows else None
+
+
+# --- game settings: names, seats, edit key ------------------------------------------------
+
+
+def rename_game(db, game_id, names, seats, expected_version=None):
+    """Store new names and seats; return the new version.
+
+    The version grows like with a hand, so that every reader (the live view's
+    poll, the sheet's ETag, each process's scored-game and board caches, all
+    keyed by the version stamp) sees the new names at once.
+    """
+    with writing(db):
+        version = _bump(db, game_id, expected_version)
+        db.execute("update games set names = ?, seats = ? where id = ?",
+                   [json.dumps(names), json.dumps(seats), game_id])
+        return version
+
+
+def replace_edit_key_hash(db, game_id, edit_key_hash):
+    """Store the hash of a new edit key (the old key stops opening the game); return the new version.
+
+    The version grows too, so that a partner's scoreboard, which polls it,
+    reloads without its edit controls as soon as its key stops working.
+    """
+    with writing(db):
+        version = _bump(db, game_id, None)
+        db.execute("update games set edit_key_hash = ? where id = ?", [edit_key_hash, game_id])
+        return version

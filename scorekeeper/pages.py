@@ -32,6 +32,8 @@ def home():
             "hands": len(game.hands),
             "result": result_line(game),
             "changed": ago(game.updated_at, now),
+            # The key this browser holds was replaced on another phone (a new edit link): it only views now.
+            "view_only": not access.key_matches(summary["edit_key_hash"], access.held_key(summary["id"])),
         })
     return render_template("pages/home.html", games=games)
 

@@ -62,6 +62,16 @@ def _clean_names(reader, values, count, field, label, required):
     return cleaned
 
 
+def _clean_table(reader, ruleset, names, seats):
+    """Return ``(names, seats)`` tidied, reporting every problem to ``reader``: one check for a new game and a renamed one."""
+    label = ruleset.scorer_label.capitalize() + "s"
+    cleaned_names = _clean_names(reader, names, ruleset.scorers, "names", label, required=True)
+    cleaned_seats = _clean_names(reader, seats, ruleset.players, "seats", "Seats", required=False)
+    if cleaned_seats and len(cleaned_seats) != ruleset.players:
+        reader.problem("seats", f"Name all {ruleset.players} seats, or none.")
+    return cleaned_names, cleaned_seats
+
+
 def new_game(db, *, rules, options=None, names=None, seats=None, start_totals=None):
     """Create a game; return ``(game_id, edit_key)``.
 
@@ -77,11 +87,7 @@ def new_game(db, *, rules, options=None, names=None, seats=None, start_totals=No
         ruleset, chosen = resolve(rules, options)
     except CanastaError as error:
         reader.extend(error.problems)
-    label = ruleset.scorer_label.capitalize() + "s"
-    cleaned_names = _clean_names(reader, names, ruleset.scorers, "names", label, required=True)
-    cleaned_seats = _clean_names(reader, seats, ruleset.players, "seats", "Seats", required=False)
-    if cleaned_seats and len(cleaned_seats) != ruleset.players:
-        reader.problem("seats", f"Name all {ruleset.players} seats, or none.")
+    cleaned_names, cleaned_seats = _clean_table(reader, ruleset, names, seats)
     totals = parse_totals(reader, ruleset, start_totals, "start_totals")
     reader.raise_if_any()
     game_id, edit_key = access.new_game_id(), access.new_edit_key()
@@ -163,3 +169,82 @@ def delete_hand(db, game_id, number, expected_version=None):
         del hands[number - 1]
         _rescore(stored, hands, None)
         return store.delete_hand(db, game_id, number, expected_version)
+
+
+# --- a game's settings: names and seats, a rematch, a new edit key -------------------------
+
+
+def seats_from_dealer(seats, number):
+    """Return the seats (stored order: the first dealer first) starting with the dealer of hand ``number``.
+
+    The settings page shows the seats this way, so that what is typed first is
+    who deals next, whatever hand the game is at.
+
+    >>> seats_from_dealer(["Ann", "Cy", "Bob", "Di"], 6)
+    ['Cy', 'Bob', 'Di', 'Ann']
+    >>> seats_from_dealer([], 3)
+    []
+    """
+    if not seats:
+        return list(seats)
+    turn = (number - 1) % len(seats)
+    return list(seats[turn:]) + list(seats[:turn])
+
+
+def seats_to_store(seats, number):
+    """Return seats typed from the dealer of hand ``number`` in stored order (the first dealer first).
+
+    >>> seats_to_store(["Cy", "Bob", "Di", "Ann"], 6)
+    ['Ann', 'Cy', 'Bob', 'Di']
+    >>> seats_to_store(seats_from_dealer(["Ann", "Cy", "Bob"], 5), 5)
+    ['Ann', 'Cy', 'Bob']
+    """
+    if not seats:
+        return list(seats)
+    back = -((number - 1) % len(seats)) % len(seats)
+    return list(seats[back:]) + list(seats[:back])
+
+
+def rename_game(db, game_id, *, names, seats, seats_from=1, expected_version=None):
+    """Give the game's teams or players and its seats new names; return the game's version after it.
+
+    ``seats`` are typed from the dealer of hand ``seats_from`` on (see
+    ``seats_from_dealer``); they are checked in that order, so a problem's
+    ``seats[i]`` is the seat as typed. Names are checked as a new game's are.
+    Raises InvalidHand, store.NotFound or store.VersionConflict, and changes
+    nothing then; nothing to change keeps the version as it is. Scores never
+    change: the rule set, house rules and hands are left alone.
+    """
+    with store.writing(db):
+        stored = store.get_game(db, game_id)
+        if stored is None:
+            raise store.NotFound(game_id)
+        if expected_version is not None and expected_version != stored["version"]:
+            raise store.VersionConflict(stored["version"])
+        reader = FieldReader()
+        cleaned_names, cleaned_seats = _clean_table(reader, get_ruleset(stored["rules"]), names, seats)
+        reader.raise_if_any()
+        cleaned_seats = seats_to_store(cleaned_seats, seats_from)
+        if cleaned_names == stored["names"] and cleaned_seats == stored["seats"]:
+            return stored["version"]
+        return store.rename_game(db, game_id, cleaned_names, cleaned_seats, expected_version)
+
+
+def rematch(db, game_id):
+    """Start a new game at the same table; return ``(game_id, edit_key)`` of the new one.
+
+    The same rule set, house rules, names and seats, and the first deal passes
+    one seat on, as the deal does after a hand. Totals start from nothing.
+    """
+    stored = store.get_game(db, game_id)
+    if stored is None:
+        raise store.NotFound(game_id)
+    return new_game(db, rules=stored["rules"], options=dict(stored["options"]), names=list(stored["names"]),
+                    seats=seats_from_dealer(stored["seats"], 2))
+
+
+def replace_edit_key(db, game_id):
+    """Give the game a new edit key and return it: the old one stops opening the game at once."""
+    edit_key = access.new_edit_key()
+    store.replace_edit_key_hash(db, game_id, access.hash_key(edit_key))
+    return edit_key

@@ -1,4 +1,5 @@
-"""The new-game form: rule set, its house rules, names, seats and totals carried over.
+"""The new-game form (rule set, its house rules, names, seats and totals carried over) and the
+settings form of a game that has started (names and seats only), which share their name fields.
 
 Every field is named like the API's path (``options-target`` is
 ``options.target``, ``names-1`` is ``names[1]``), so the service's problems
@@ -8,7 +9,7 @@ them all without JavaScript, each with the rule sets it is for.
 """
 
 from flask_wtf import FlaskForm
-from wtforms import Form, FormField, RadioField, StringField
+from wtforms import Form, FormField, HiddenField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
@@ -86,17 +87,65 @@ def _total_field(index):
     return StringField(f"Total {index + 1}", render_kw={"inputmode": "numeric", "autocomplete": "off"})
 
 
-class NewGameForm(FlaskForm):
+def _name_field(label):
+    return StringField(label, render_kw={"maxlength": MAX_NAME_LENGTH, "autocomplete": "off"})
+
+
+class TableForm(FlaskForm):
+    """Who plays and where they sit: the fields (and their reading) a new game and a game's settings share.
+
+    A subclass gives ``ruleset``: the number of names and seats read follows it.
+    """
+
+    names = FormField(_numbered("Names", MOST_SCORERS, lambda i: _name_field(f"Name {i + 1}")))
+    seats = FormField(_numbered("Seats", MAX_SEATS, lambda i: _name_field(f"Seat {i + 1}")))
+
+    def scorer_word(self, index, rules_id=None):
+        ruleset = PRESETS[rules_id] if rules_id else self.ruleset
+        return f"{ruleset.scorer_label.capitalize()} {index + 1}"
+
+    def chosen_names(self):
+        """One name per scorer; an empty one becomes "Team 1" / "Player 1"."""
+        names = []
+        for index in range(self.ruleset.scorers):
+            typed = (self.names.form[str(index)].data or "").strip()
+            names.append(typed or self.scorer_word(index))
+        return names
+
+    def chosen_seats(self):
+        """The seats typed, one per player, or [] when none is."""
+        seats = [(self.seats.form[str(index)].data or "").strip() for index in range(self.ruleset.players)]
+        return seats if any(seats) else []
+
+    def place(self, path, message):
+        """Show a service problem (``names[1]``, ``options.target``, ``seats``) beside its field."""
+        name = path.replace("[", "-").replace("].", "-").replace("]", "").replace(".", "-")
+        fields = {field.name: field for field in _walk(self)}
+        while name:
+            field = fields.get(name)
+            if field is not None and not isinstance(field, FormField):
+                field.errors = list(field.errors) + [message]
+                return
+            if field is not None:
+                self.group_errors.setdefault(name, []).append(message)
+                return
+            name = name.rpartition("-")[0]
+        self.form_errors.append(message)
+
+    @property
+    def group_errors(self):
+        if not hasattr(self, "_group_errors"):
+            self._group_errors = {}
+        return self._group_errors
+
+
+class NewGameForm(TableForm):
     rules = RadioField(
         "Rule set",
         choices=[SelectChoice(preset.id, preset.name) for preset in PRESETS.values()],
         default=DEFAULT_RULES,
     )
     options = FormField(_options_form())
-    names = FormField(_numbered("Names", MOST_SCORERS, lambda i: StringField(
-        f"Name {i + 1}", render_kw={"maxlength": MAX_NAME_LENGTH, "autocomplete": "off"})))
-    seats = FormField(_numbered("Seats", MAX_SEATS, lambda i: StringField(
-        f"Seat {i + 1}", render_kw={"maxlength": MAX_NAME_LENGTH, "autocomplete": "off"})))
     start_totals = FormField(_numbered("StartTotals", MOST_SCORERS, _total_field))
 
     def validate_rules(self, field):
@@ -116,10 +165,6 @@ class NewGameForm(FlaskForm):
     def shown(self, name):
         return is_active(game_conditions(name), self.values())
 
-    def scorer_word(self, index, rules_id=None):
-        ruleset = PRESETS[rules_id] if rules_id else self.ruleset
-        return f"{ruleset.scorer_label.capitalize()} {index + 1}"
-
     def chosen_options(self):
         """The options the chosen rule set offers, as the service takes them (empty target = the preset's)."""
         chosen = {}
@@ -133,19 +178,6 @@ class NewGameForm(FlaskForm):
             elif field.data is not None:
                 chosen[spec.name] = field.data
         return chosen
-
-    def chosen_names(self):
-        """One name per scorer; an empty one becomes "Team 1" / "Player 1"."""
-        names = []
-        for index in range(self.ruleset.scorers):
-            typed = (self.names.form[str(index)].data or "").strip()
-            names.append(typed or self.scorer_word(index))
-        return names
-
-    def chosen_seats(self):
-        """The seats typed, one per player, or [] when none is."""
-        seats = [(self.seats.form[str(index)].data or "").strip() for index in range(self.ruleset.players)]
-        return seats if any(seats) else []
 
     def chosen_totals(self):
         """The totals carried over, or None when none is typed. Raises ValueError on text that is no number."""
@@ -168,26 +200,33 @@ class NewGameForm(FlaskForm):
             raise ValueError("not a number")
         return totals
 
-    def place(self, path, message):
-        """Show a service problem (``names[1]``, ``options.target``, ``seats``) beside its field."""
-        name = path.replace("[", "-").replace("].", "-").replace("]", "").replace(".", "-")
-        fields = {field.name: field for field in _walk(self)}
-        while name:
-            field = fields.get(name)
-            if field is not None and not isinstance(field, FormField):
-                field.errors = list(field.errors) + [message]
-                return
-            if field is not None:
-                self.group_errors.setdefault(name, []).append(message)
-                return
-            name = name.rpartition("-")[0]
-        self.form_errors.append(message)
+
+class GameSettingsForm(TableForm):
+    """A started game's names and seats; its rule set (so how many of each) is the game's own.
+
+    ``expected_version``: the game as the form was opened, so that a change
+    made meanwhile is not overwritten unseen. ``seats_from``: the hand whose
+    dealer the first seat is (the next hand when the form was opened).
+    """
+
+    expected_version = HiddenField()
+    seats_from = HiddenField()
+
+    def __init__(self, *args, ruleset, **kwargs):
+        self._ruleset = ruleset
+        super().__init__(*args, **kwargs)
 
     @property
-    def group_errors(self):
-        if not hasattr(self, "_group_errors"):
-            self._group_errors = {}
-        return self._group_errors
+    def ruleset(self):
+        return self._ruleset
+
+    def first_seat_deals(self, default):
+        """The hand number the first seat deals, as the form was opened (``default`` when it was not sent)."""
+        try:
+            number = int(self.seats_from.data)
+        except (TypeError, ValueError):
+            return default
+        return number if number >= 1 else default
 
 
 def _walk(form):

@@ -1,0 +1,234 @@
+"""Managing a game once it has started: its names and seats, a rematch, a new edit link, forgetting it here.
+
+Thin views, like the hand forms: build the form, let ``service`` check and
+store, redirect. Everything here but forgetting needs the edit key this
+browser holds; forgetting only changes this browser's own list of games.
+
+A rename grows the game's version like a hand does, so everything that
+follows a game by its version (the live view's poll, the PDF sheet's ETag,
+the scored games and boards each process keeps) shows the new names at once.
+Scores never change here: the rule set, house rules and hands stay as they are.
+"""
+
+import json
+import secrets
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
+
+from . import access, csrf, service
+from . import db as store
+from .canasta.errors import CanastaError, InvalidHand
+from .canasta.rules import option_specs
+from .charts import points_label
+from .forms.game import GameSettingsForm
+from .games import result_line
+from .model import load_game
+
+bp = Blueprint("settings", __name__)
+
+NO_GAME = "There is no game at this address. Check the link, or start a new game."
+NOT_KEEPER = ("Only a phone that keeps score for this game can change its settings. "
+              "You can still follow the game from its view link.")
+NOT_KEPT_HERE = "This game is not on this phone's list of games."
+EXPIRED = ("This form has expired or was sent from another page, so nothing was saved. "
+           "Your entries are below: check them and send again.")
+CONFLICT = ("Someone changed this game while you were editing, so nothing was saved. Your entries are below: "
+            "check the scoreboard and save again.")
+REMATCH_SCOPE = "rematch:"  # a double tap on "New game, same table" starts one game, not two
+
+
+# --- on every board -------------------------------------------------------------------------
+
+
+@bp.app_template_global("result_of")
+def result_of(game):
+    """The end of the game or a tie at the top, in one sentence, or None.
+
+    The board's banner is rendered for each request (not kept with the board's
+    content), since for the scorekeeper it carries the rematch form and its CSRF token.
+    """
+    return result_line(game)
+
+
+@bp.app_template_global("rematch_token")
+def rematch_token():
+    """A fresh token for one rematch form: the same form sent twice starts one game."""
+    return secrets.token_urlsafe(16)
+
+
+# --- helpers --------------------------------------------------------------------------------------
+
+
+def _game_or_404(game_id):
+    game = load_game(store.get_db(), game_id)
+    if game is None:
+        abort(404, description=NO_GAME)
+    return game
+
+
+def _kept_game_or_abort(game_id):
+    """The game, when this browser holds its edit key; 404 or 403 otherwise."""
+    game = _game_or_404(game_id)
+    if not access.can_edit(store.get_db(), game_id):
+        abort(403, description=NOT_KEEPER)
+    return game
+
+
+def _int_or_none(text):
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def _expired(form):
+    """True (and the form says so) when the form's CSRF token is missing or wrong."""
+    token_field = getattr(form, "csrf_token", None)
+    if token_field is None or not token_field.errors:
+        return False
+    token_field.errors = []
+    form.form_errors.append(EXPIRED)
+    return True
+
+
+def house_rules(game):
+    """The game's house rules in words: (label, value) pairs, as the new-game form offered them."""
+    rules = []
+    for spec in option_specs(game.ruleset):
+        value = getattr(game.score.options, spec.name)
+        words = dict(spec.choices).get(value, value)
+        rules.append((spec.label, points_label(words) if isinstance(words, int) else words))
+    return rules
+
+
+def _settings_form(game):
+    """The form as it opens: the names, and the seats starting with who deals next."""
+    next_hand = len(game.hands) + 1
+    typed = {f"names-{index}": name for index, name in enumerate(game.names)}
+    typed.update({f"seats-{index}": name
+                  for index, name in enumerate(service.seats_from_dealer(game.seats, next_hand))})
+    typed.update(expected_version=str(game.version), seats_from=str(next_hand))
+    return GameSettingsForm(formdata=MultiDict(typed), ruleset=game.ruleset)
+
+
+def _render_settings(game, form, status=200, conflict=False):
+    seats_from = form.first_seat_deals(len(game.hands) + 1)
+    page = render_template(
+        "settings/settings.html", game=game, form=form, title=" vs ".join(game.names), conflict=conflict,
+        seats_from=seats_from, house_rules=house_rules(game), next_first_dealer=game.dealer_of(2),
+    )
+    return page, status
+
+
+# --- names and seats ----------------------------------------------------------------------------
+
+
+@bp.route("/games/<game_id>/settings", methods=["GET", "POST"])
+@csrf.exempt  # the form checks its own token, so an expired one comes back filled in
+def edit(game_id):
+    """Rename the teams or players and name the seats; the rule set and house rules stay."""
+    game = _kept_game_or_abort(game_id)
+    if request.method == "GET":
+        return _render_settings(game, _settings_form(game))
+    form = GameSettingsForm(ruleset=game.ruleset)
+    valid = form.validate()
+    if _expired(form):
+        return _render_settings(game, form, 400)
+    if not valid:
+        return _render_settings(game, form, 422)
+    db = store.get_db()
+    try:
+        version = service.rename_game(
+            db, game_id, names=form.chosen_names(), seats=form.chosen_seats(),
+            seats_from=form.first_seat_deals(len(game.hands) + 1),
+            expected_version=_int_or_none(form.expected_version.data))
+    except InvalidHand as error:
+        for problem in error.problems:
+            form.place(problem.field, problem.message)
+        return _render_settings(game, form, 422)
+    except store.VersionConflict as conflict:
+        # Saving again after a look at the scoreboard is a choice the player makes knowingly.
+        form.expected_version.data = str(conflict.current_version)
+        return _render_settings(_game_or_404(game_id), form, 409, conflict=True)
+    except store.NotFound:
+        abort(404, description=NO_GAME)
+    if version == game.version:
+        flash("Nothing to change: the names and seats were already these.", "info")
+    else:
+        flash("Names and seats saved. The scores stay as they were.", "success")
+    return redirect(url_for("games.board", game_id=game_id), code=303)
+
+
+# --- a rematch ------------------------------------------------------------------------------------
+
+
+@bp.post("/games/<game_id>/rematch")
+def rematch(game_id):
+    """Start a new game at the same table, kept by this browser, and open its board."""
+    _kept_game_or_abort(game_id)
+    db = store.get_db()
+    token = request.form.get("token", "")[:64]
+    try:
+        with store.transaction(db):
+            earlier = store.recall_answer(db, REMATCH_SCOPE + game_id, token) if token else None
+            if earlier is None:
+                new_id, edit_key = service.rematch(db, game_id)
+                if token:
+                    store.remember_answer(db, REMATCH_SCOPE + game_id, token, "", 303,
+                                          json.dumps({"game_id": new_id}))
+    except CanastaError as error:  # a game imported with names today's checks refuse
+        flash("A new game could not start with this table: " + " ".join(p.message for p in error.problems)
+              + " Fix the names below first.", "error")
+        return redirect(url_for("settings.edit", game_id=game_id), code=303)
+    except store.NotFound:
+        abort(404, description=NO_GAME)
+    if earlier is not None:
+        flash("This new game was already started.", "info")
+        return redirect(url_for("games.board", game_id=json.loads(earlier["response"])["game_id"]), code=303)
+    access.remember_key(new_id, edit_key)
+    game = _game_or_404(new_id)
+    first = f" {game.dealer_of(1)} deals first." if game.seats else ""
+    flash(f"New game started at the same table.{first} The last game stays on the list.", "success")
+    return redirect(url_for("games.board", game_id=new_id), code=303)
+
+
+# --- a new edit link ------------------------------------------------------------------------------
+
+
+@bp.route("/games/<game_id>/new-edit-link", methods=["GET", "POST"])
+def new_edit_link(game_id):
+    """Withdraw the edit link: a new key, the old one refused everywhere at once; this browser keeps the new one."""
+    game = _kept_game_or_abort(game_id)
+    if request.method == "GET":
+        return render_template("settings/new_edit_link.html", game=game, title=" vs ".join(game.names))
+    try:
+        edit_key = service.replace_edit_key(store.get_db(), game_id)
+    except store.NotFound:
+        abort(404, description=NO_GAME)
+    access.remember_key(game_id, edit_key)
+    flash("The old edit link no longer works. This is the new one: give it only to who keeps score with you.",
+          "success")
+    return redirect(url_for("games.share", game_id=game_id, new_link=1), code=303)
+
+
+# --- forgetting a game on this phone ----------------------------------------------------------
+
+
+@bp.route("/games/<game_id>/forget", methods=["GET", "POST"])
+def forget(game_id):
+    """Take the game off this browser's list (its key goes too); the game itself stays for everyone else."""
+    if game_id not in access.remembered_game_ids():
+        if request.method == "POST":  # forgotten already (a second tap): nothing left to do
+            return redirect(url_for("pages.home"), code=303)
+        abort(404, description=NOT_KEPT_HERE)
+    game = load_game(store.get_db(), game_id)  # None: deleted meanwhile, and still forgettable
+    title = " vs ".join(game.names) if game else "A game no longer stored"
+    if request.method == "GET":
+        keeps_score = game is not None and access.can_edit(store.get_db(), game_id)
+        return render_template("settings/forget.html", game=game, game_id=game_id, title=title,
+                               keeps_score=keeps_score)
+    access.forget_game(game_id)
+    flash(f"“{title}” is no longer on this phone. It stays for the other players; "
+          "its edit link opens it here again.", "success")
+    return redirect(url_for("pages.home"), code=303)
