@@ -22,7 +22,7 @@ from .canasta.scoring import BREAKDOWN_LABELS
 from .charts import points_label, running_totals_chart
 from .model import LRUCache
 from .qr import qr_svg
-from .views import NO_GAME, game_or_404, side_label, signed
+from .views import NO_GAME, editable_game_or_abort, game_or_404, side_label, signed
 
 bp = Blueprint("games", __name__)
 
@@ -288,9 +288,7 @@ def fragment(game_id):
 @bp.get("/games/<game_id>/share")
 def share(game_id):
     """The scorekeeper's share page: the view link for the table and, behind a warning, the edit link; with QR codes."""
-    game = game_or_404(game_id)
-    if not access.can_edit(store.get_db(), game_id):
-        abort(403, description=NOT_KEEPER)
+    game = editable_game_or_abort(game_id, NOT_KEEPER)
     view_url = url_for("games.view", game_id=game.id, _external=True)
     edit_url = url_for("games.join", game_id=game.id, key=access.held_key(game.id), _external=True)
     page = render_template(

@@ -15,7 +15,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from markupsafe import Markup, escape
 from werkzeug.routing import BuildError
 
-from . import access, csrf, service
+from . import access, service
 from . import db as store
 from .canasta.errors import CanastaError, InvalidHand
 from .canasta.rules import MODERN_HOLDING_PENALTY, OPTION_SPECS, PRESETS
@@ -24,7 +24,10 @@ from .charts import points_label
 from .forms.game import NewGameForm, applies_note, preset_summary
 from .forms.hands import form_data_from_sides, hand_form_class
 from .forms.sides import IN_HAND_FIELDS, MODE_HINTS, UNFINISHED, meld_row_label, meld_rows, side_slots
-from .views import NO_GAME, game_or_404, side_label, signed
+from .views import (
+    NO_GAME, editable_game_or_abort, form_expired, game_or_404, int_or_none, keeps_entries_when_expired, side_label,
+    signed,
+)
 
 bp = Blueprint("hands", __name__)
 
@@ -32,27 +35,6 @@ CONFLICT = ("Someone changed this game while you were editing; your entries are 
             "check the scoreboard and save again.")
 NO_HAND = "This game has no hand {number}. It may have been deleted meanwhile: check the scoreboard."
 FORM_SCOPE = "form:"
-EXPIRED = ("This form has expired or was sent from another page, so nothing was saved. "
-           "Your entries are below: check them and send again.")
-
-
-def _keeps_entries_when_expired(view):
-    """The form checks its own CSRF token (FlaskForm does), so an expired form comes back filled in.
-
-    The app-wide check would answer a bare error page and lose what was typed.
-    """
-    return csrf.exempt(view)
-
-
-def _expired(form):
-    """True (and the form says so) when the form's CSRF token is missing or wrong."""
-    token_field = getattr(form, "csrf_token", None)
-    if token_field is None or not token_field.errors:
-        return False
-    token_field.errors = []
-    if EXPIRED not in form.form_errors:
-        form.form_errors.append(EXPIRED)
-    return True
 
 
 @bp.app_template_global("hand_label_variants")
@@ -90,10 +72,10 @@ def board_url(game_id):
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
-@_keeps_entries_when_expired
+@keeps_entries_when_expired
 def new_game():
     form = NewGameForm()
-    if request.method == "POST" and not form.validate() and _expired(form):
+    if request.method == "POST" and not form.validate() and form_expired(form):
         return _render_new_game(form, 400)
     if request.method == "POST" and not form.errors:
         try:
@@ -123,13 +105,6 @@ def _render_new_game(form, status):
 
 
 # --- the hand form ------------------------------------------------------------------------
-
-
-def _editable_game_or_abort(game_id):
-    game = game_or_404(game_id)
-    if not access.can_edit(store.get_db(), game_id):
-        abort(403)
-    return game
 
 
 def _hand_form(game, formdata=None, data=None):
@@ -184,13 +159,6 @@ def _request_hash(sides):
     return hashlib.sha256(json.dumps(sides, sort_keys=True).encode()).hexdigest()
 
 
-def _int_or_none(text):
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return None
-
-
 def _typed_hand(game, form, totals_before, page):
     """Return ``(sides, None)`` when the sent hand is to be stored, else ``(None, the page to answer)``.
 
@@ -202,7 +170,7 @@ def _typed_hand(game, form, totals_before, page):
     if action == "switch":
         return None, page()
     valid = form.validate_hand()
-    if _expired(form):
+    if form_expired(form):
         return None, page(status=400)
     if not valid:
         return None, page(status=422)
@@ -214,9 +182,9 @@ def _typed_hand(game, form, totals_before, page):
 
 
 @bp.route("/games/<game_id>/hands/new", methods=["GET", "POST"])
-@_keeps_entries_when_expired
+@keeps_entries_when_expired
 def add(game_id):
-    game = _editable_game_or_abort(game_id)
+    game = editable_game_or_abort(game_id)
     number = len(game.hands) + 1
     totals_before = _totals_before(game, number)
     if request.method == "GET":
@@ -255,9 +223,9 @@ def add(game_id):
 
 
 @bp.route("/games/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
-@_keeps_entries_when_expired
+@keeps_entries_when_expired
 def edit(game_id, number):
-    game = _editable_game_or_abort(game_id)
+    game = editable_game_or_abort(game_id)
     if not 1 <= number <= len(game.hands):
         abort(404, description=NO_HAND.format(number=number))
     totals_before = _totals_before(game, number)
@@ -275,7 +243,7 @@ def edit(game_id, number):
     db = store.get_db()
     try:
         service.replace_hand(db, game_id, number, sides, entry=form.entry(form.typed_values()),
-                             expected_version=_int_or_none(form.expected_version.data))
+                             expected_version=int_or_none(form.expected_version.data))
     except InvalidHand as error:
         form.place_problems(error.problems)
         return page(status=422)
@@ -308,14 +276,14 @@ def _render_remove(game, number, *, action, conflict=False, status=200):
 
 @bp.route("/games/<game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
 def delete(game_id, number):
-    game = _editable_game_or_abort(game_id)
+    game = editable_game_or_abort(game_id)
     if not 1 <= number <= len(game.hands):
         abort(404, description=NO_HAND.format(number=number))
     if request.method == "GET":
         return _render_remove(game, number, action="delete")
     db = store.get_db()
     try:
-        service.delete_hand(db, game_id, number, expected_version=_int_or_none(request.form.get("expected_version")))
+        service.delete_hand(db, game_id, number, expected_version=int_or_none(request.form.get("expected_version")))
     except store.VersionConflict:
         return _render_remove(game_or_404(game_id), number, action="delete", conflict=True, status=409)
     except store.NotFound:
@@ -329,12 +297,12 @@ def delete(game_id, number):
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id):
-    game = _editable_game_or_abort(game_id)
+    game = editable_game_or_abort(game_id)
     if not game.hands:
         flash("There is no hand to undo.", "info")
         return redirect(board_url(game_id), code=303)
     number = len(game.hands)
-    expected = _int_or_none(request.form.get("expected_version"))
+    expected = int_or_none(request.form.get("expected_version"))
     if expected is None:
         # Not sent from a form that named the hand: ask first.
         return _render_remove(game, number, action="undo")

@@ -1,12 +1,16 @@
-"""What the pages of one game share: the game or a 404 page, and how its people and scores are written."""
+"""What the pages of one game share: the game or a 404 page, how its people and scores are written,
+and forms that come back filled in when their CSRF token has expired."""
 
 from flask import abort
 
+from . import access, csrf
 from . import db as store
 from .charts import points_label
 from .model import load_game
 
 NO_GAME = "There is no game at this address. Check the link, or start a new game."
+EXPIRED = ("This form has expired or was sent from another page, so nothing was saved. "
+           "Your entries are below: check them and send again.")
 
 
 def game_or_404(game_id):
@@ -14,6 +18,14 @@ def game_or_404(game_id):
     game = load_game(store.get_db(), game_id)
     if game is None:
         abort(404, description=NO_GAME)
+    return game
+
+
+def editable_game_or_abort(game_id, refusal=None):
+    """Return the game when this browser holds its edit key; else a 404 page, or a 403 page saying ``refusal``."""
+    game = game_or_404(game_id)
+    if not access.can_edit(store.get_db(), game_id):
+        abort(403, description=refusal)
     return game
 
 
@@ -25,3 +37,30 @@ def side_label(names, members):
 def signed(value):
     """Return a hand score with its sign: ``+605``, ``−295``, ``0``."""
     return ("+" if value > 0 else "") + points_label(value)
+
+
+def keeps_entries_when_expired(view):
+    """The form checks its own CSRF token (FlaskForm does), so an expired form comes back filled in.
+
+    The app-wide check would answer a bare error page and lose what was typed.
+    """
+    return csrf.exempt(view)
+
+
+def form_expired(form):
+    """True (and the form says so) when the form's CSRF token is missing or wrong."""
+    token_field = getattr(form, "csrf_token", None)
+    if token_field is None or not token_field.errors:
+        return False
+    token_field.errors = []
+    if EXPIRED not in form.form_errors:
+        form.form_errors.append(EXPIRED)
+    return True
+
+
+def int_or_none(text):
+    """Return the number a form sent (an expected version), or None when it sent none or no number."""
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
