@@ -24,10 +24,10 @@ from .charts import points_label
 from .forms.game import GameSettingsForm
 from .games import result_line
 from .model import load_game
+from .views import NO_GAME, game_or_404
 
 bp = Blueprint("settings", __name__)
 
-NO_GAME = "There is no game at this address. Check the link, or start a new game."
 NOT_KEEPER = ("Only a phone that keeps score for this game can change its settings. "
               "You can still follow the game from its view link.")
 NOT_KEPT_HERE = "This game is not on this phone's list of games."
@@ -60,16 +60,9 @@ def rematch_token():
 # --- helpers --------------------------------------------------------------------------------------
 
 
-def _game_or_404(game_id):
-    game = load_game(store.get_db(), game_id)
-    if game is None:
-        abort(404, description=NO_GAME)
-    return game
-
-
 def _kept_game_or_abort(game_id):
     """The game, when this browser holds its edit key; 404 or 403 otherwise."""
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     if not access.can_edit(store.get_db(), game_id):
         abort(403, description=NOT_KEEPER)
     return game
@@ -150,7 +143,7 @@ def edit(game_id):
     except store.VersionConflict as conflict:
         # Saving again after a look at the scoreboard is a choice the player makes knowingly.
         form.expected_version.data = str(conflict.current_version)
-        return _render_settings(_game_or_404(game_id), form, 409, conflict=True)
+        return _render_settings(game_or_404(game_id), form, 409, conflict=True)
     except store.NotFound:
         abort(404, description=NO_GAME)
     if version == game.version:
@@ -187,7 +180,7 @@ def rematch(game_id):
         flash("This new game was already started.", "info")
         return redirect(url_for("games.board", game_id=json.loads(earlier["response"])["game_id"]), code=303)
     access.remember_key(new_id, edit_key)
-    game = _game_or_404(new_id)
+    game = game_or_404(new_id)
     first = f" {game.dealer_of(1)} deals first." if game.seats else ""
     flash(f"New game started at the same table.{first} The last game stays on the list.", "success")
     return redirect(url_for("games.board", game_id=new_id), code=303)
