@@ -27,20 +27,17 @@ from .canasta.rules import (
     OPTIONS_BY_NAME, default_options, next_minimum, option_specs,
 )
 from .canasta.scoring import BREAKDOWN_LABELS
+from .charts import points_label
 from .forms.sheets import PAPERS, CheatSheetForm, ScoreSheetForm, paper_for
 from .model import load_game
 
 bp = Blueprint("sheets", __name__)
 
 
-@bp.app_template_filter("sheet_number")
-def sheet_number(value):
-    """Return a number as a sheet prints it: thousands separated, a true minus sign.
+# A sheet prints a number as the board writes it: thousands separated, a true minus sign.
+sheet_number = points_label
+bp.add_app_template_filter(sheet_number, "sheet_number")
 
-    >>> sheet_number(-2500), sheet_number(605)
-    ('−2,500', '605')
-    """
-    return f"{value:,}".replace("-", "\u2212")
 
 # --- what a rule set prints: every number read from the engine ---------------------
 
