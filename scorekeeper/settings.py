@@ -16,7 +16,7 @@ import secrets
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from . import access, csrf, service
+from . import access, service
 from . import db as store
 from .canasta.errors import CanastaError, InvalidHand
 from .canasta.rules import option_specs
@@ -24,15 +24,14 @@ from .charts import points_label
 from .forms.game import GameSettingsForm
 from .games import result_line
 from .model import load_game
-from .views import NO_GAME, game_or_404
+from .views import (NO_GAME, editable_game_or_abort, form_expired, game_or_404, int_or_none,
+                    keeps_entries_when_expired)
 
 bp = Blueprint("settings", __name__)
 
 NOT_KEEPER = ("Only a phone that keeps score for this game can change its settings. "
               "You can still follow the game from its view link.")
 NOT_KEPT_HERE = "This game is not on this phone's list of games."
-EXPIRED = ("This form has expired or was sent from another page, so nothing was saved. "
-           "Your entries are below: check them and send again.")
 CONFLICT = ("Someone changed this game while you were editing, so nothing was saved. Your entries are below: "
             "check the scoreboard and save again.")
 REMATCH_SCOPE = "rematch:"  # a double tap on "New game, same table" starts one game, not two
@@ -58,31 +57,6 @@ def rematch_token():
 
 
 # --- helpers --------------------------------------------------------------------------------------
-
-
-def _kept_game_or_abort(game_id):
-    """The game, when this browser holds its edit key; 404 or 403 otherwise."""
-    game = game_or_404(game_id)
-    if not access.can_edit(store.get_db(), game_id):
-        abort(403, description=NOT_KEEPER)
-    return game
-
-
-def _int_or_none(text):
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return None
-
-
-def _expired(form):
-    """True (and the form says so) when the form's CSRF token is missing or wrong."""
-    token_field = getattr(form, "csrf_token", None)
-    if token_field is None or not token_field.errors:
-        return False
-    token_field.errors = []
-    form.form_errors.append(EXPIRED)
-    return True
 
 
 def house_rules(game):
@@ -118,15 +92,15 @@ def _render_settings(game, form, status=200, conflict=False):
 
 
 @bp.route("/games/<game_id>/settings", methods=["GET", "POST"])
-@csrf.exempt  # the form checks its own token, so an expired one comes back filled in
+@keeps_entries_when_expired
 def edit(game_id):
     """Rename the teams or players and name the seats; the rule set and house rules stay."""
-    game = _kept_game_or_abort(game_id)
+    game = editable_game_or_abort(game_id, NOT_KEEPER)
     if request.method == "GET":
         return _render_settings(game, _settings_form(game))
     form = GameSettingsForm(ruleset=game.ruleset)
     valid = form.validate()
-    if _expired(form):
+    if form_expired(form):
         return _render_settings(game, form, 400)
     if not valid:
         return _render_settings(game, form, 422)
@@ -135,7 +109,7 @@ def edit(game_id):
         version = service.rename_game(
             db, game_id, names=form.chosen_names(), seats=form.chosen_seats(),
             seats_from=form.first_seat_deals(len(game.hands) + 1),
-            expected_version=_int_or_none(form.expected_version.data))
+            expected_version=int_or_none(form.expected_version.data))
     except InvalidHand as error:
         for problem in error.problems:
             form.place(problem.field, problem.message)
@@ -159,7 +133,7 @@ def edit(game_id):
 @bp.post("/games/<game_id>/rematch")
 def rematch(game_id):
     """Start a new game at the same table, kept by this browser, and open its board."""
-    _kept_game_or_abort(game_id)
+    editable_game_or_abort(game_id, NOT_KEEPER)
     db = store.get_db()
     token = request.form.get("token", "")[:64]
     try:
@@ -192,7 +166,7 @@ def rematch(game_id):
 @bp.route("/games/<game_id>/new-edit-link", methods=["GET", "POST"])
 def new_edit_link(game_id):
     """Withdraw the edit link: a new key, the old one refused everywhere at once; this browser keeps the new one."""
-    game = _kept_game_or_abort(game_id)
+    game = editable_game_or_abort(game_id, NOT_KEEPER)
     if request.method == "GET":
         return render_template("settings/new_edit_link.html", game=game, title=" vs ".join(game.names))
     try:

@@ -7,7 +7,8 @@ from playwright.sync_api import expect
 from scorekeeper import db as store
 
 from .conftest import PHONE
-from .test_browser_board import BIG, WORKED, check_page, keep_score, new_game
+from .helpers import WORKED, new_game
+from .test_browser_board import BIG, check_page, keep_score
 
 pytestmark = pytest.mark.browser
 
