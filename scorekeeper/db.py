@@ -188,14 +188,18 @@ def get_edit_key_hash(db, game_id):
 
 
 def list_games(db, game_ids):
-    """Return summaries of the given games, newest change first; unknown ids are left out."""
+    """Return summaries of the given games, newest change first; unknown ids are left out.
+
+    Times are kept to the second, so a rematch and the game it follows often tie:
+    the game started last (the higher rowid) comes first, not whichever the index finds first.
+    """
     game_ids = list(game_ids)
     if not game_ids:
         return []
     marks = ",".join("?" for _ in game_ids)
     rows = db.query(
         f"""select games.*, (select count(*) from hands where hands.game_id = games.id) as hand_count
-            from games where id in ({marks}) order by updated_at desc, created_at desc""",
+            from games where id in ({marks}) order by updated_at desc, created_at desc, rowid desc""",
         game_ids,
     )
     return [_game_from_row(row) for row in rows]

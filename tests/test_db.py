@@ -88,12 +88,19 @@ def test_list_games_newest_first_and_only_those_asked(db):
     new_game(db, "a")
     new_game(db, "b")
     new_game(db, "c")
-    db.execute("update games set updated_at = '2020-01-01' where id = 'a'")
+    db.execute("update games set updated_at = '2020-01-01'")  # not the second a changes in
     store.add_hand(db, "a", SIDES)  # a changes last
     listed = store.list_games(db, ["a", "b", "zzz"])
     assert [g["id"] for g in listed][0] == "a"
     assert {g["id"] for g in listed} == {"a", "b"}
     assert listed[0]["hand_count"] == 1
+
+
+def test_games_changed_in_the_same_second_list_the_one_started_last_first(db):
+    for game_id in ("m", "z", "a"):  # started in this order; their ids sort otherwise
+        new_game(db, game_id)
+    db.execute("update games set created_at = '2025-03-08T20:00:00+00:00', updated_at = '2025-03-08T20:00:00+00:00'")
+    assert [g["id"] for g in store.list_games(db, ["z", "a", "m"])] == ["a", "z", "m"]
 
 
 # --- one connection per worker thread ---------------------------------------------------------
