@@ -12,6 +12,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 LISTENING = re.compile(rb"Listening at: http://127\.0\.0\.1:(\d+)")
+# Bounds for a busy 2-core machine: each worker imports WeasyPrint before its first answer,
+# which takes many seconds while other test processes hold both cores.
+START_SECONDS = 90
+STOP_SECONDS = 30
 
 
 @dataclass
@@ -26,22 +30,21 @@ class Server:
         return self.process.pid
 
     def stop(self):
-        """Stop the server by its PID and wait for it."""
+        """Stop the server by its PID and wait for it; no worker outlives the test."""
         if self.process.poll() is None:
             os.kill(self.pid, signal.SIGTERM)
             try:
-                self.process.wait(timeout=10)
+                self.process.wait(timeout=STOP_SECONDS)
             except subprocess.TimeoutExpired:
-                self.kill()
+                pass
+        self.kill()  # a worker the master could not stop, or a master that never stopped
 
     def kill(self):
         """Kill -9 the master and its workers, as a power cut would."""
-        if self.process.poll() is None:
-            os.killpg(self.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
+        _kill_group(self.process)
 
 
-def start_gunicorn(database, *, workers=2, app="scorekeeper:create_app()", extra_env=None, timeout=30):
+def start_gunicorn(database, *, workers=2, app="scorekeeper:create_app()", extra_env=None, timeout=START_SECONDS):
     """Serve ``app`` with gunicorn on 127.0.0.1 and a free port; return the Server."""
     database = Path(database)
     log = database.with_suffix(".gunicorn.log")
@@ -61,18 +64,30 @@ def start_gunicorn(database, *, workers=2, app="scorekeeper:create_app()", extra
             cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True,
         )
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        match = LISTENING.search(log.read_bytes())
-        if match:
-            server = Server(f"http://127.0.0.1:{int(match.group(1))}", process, database, log)
-            _wait_until_answering(server, deadline)
-            return server
-        if process.poll() is not None:
-            break
-        time.sleep(0.05)
-    if process.poll() is None:
+    try:
+        while time.monotonic() < deadline:
+            match = LISTENING.search(log.read_bytes())
+            if match:
+                server = Server(f"http://127.0.0.1:{int(match.group(1))}", process, database, log)
+                _wait_until_answering(server, deadline)
+                return server
+            if process.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise RuntimeError(f"gunicorn did not start:\n{log.read_text(errors='replace')}")
+    except BaseException:
+        # Not started (or interrupted): leave no master or worker behind.
+        _kill_group(process)
+        raise
+
+
+def _kill_group(process):
+    """SIGKILL gunicorn's process group (the master's PID; start_new_session made it its own)."""
+    try:
         os.killpg(process.pid, signal.SIGKILL)
-    raise RuntimeError(f"gunicorn did not start:\n{log.read_text(errors='replace')}")
+    except ProcessLookupError:
+        pass  # the master and every worker are already gone
+    process.wait(timeout=STOP_SECONDS)
 
 
 def _wait_until_answering(server, deadline):
@@ -80,9 +95,9 @@ def _wait_until_answering(server, deadline):
 
     while time.monotonic() < deadline:
         try:
-            with urllib.request.urlopen(server.url + "/", timeout=2) as response:
+            with urllib.request.urlopen(server.url + "/", timeout=10) as response:
                 if response.status == 200:
                     return
         except OSError:
             time.sleep(0.05)
-    raise RuntimeError("gunicorn started but does not answer")
+    raise RuntimeError(f"gunicorn started but does not answer:\n{server.log.read_text(errors='replace')}")
