@@ -21,6 +21,10 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+# How long a page action or an expect() waits for the page. Playwright's expect() waits 5 s unless
+# told: too short on a 2-core CI machine where gunicorn, Chromium and the other test process share
+# the cores. A test that is right never waits this long; one that is wrong still fails.
+BROWSER_WAIT_MS = 20_000
 
 
 @pytest.fixture
@@ -76,8 +80,9 @@ def browser():
         if os.environ.get("REQUIRE_BROWSER"):
             pytest.fail(message)
         pytest.skip(message)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=BROWSER_WAIT_MS)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
@@ -96,7 +101,7 @@ def phone(browser, request):
     problems = PageProblems()
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
     page.on("console", lambda msg: problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None)
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(BROWSER_WAIT_MS)
     page.problems = problems
     yield page
     context.close()

@@ -45,7 +45,7 @@ def test_the_view_follows_the_game_without_reload(live_server, phone, database):
 
     service.add_hand(database, game_id, BIG)
 
-    expect(first.locator(".total-points")).to_have_text("1,605", timeout=8000)
+    expect(first.locator(".total-points")).to_have_text("1,605")  # at the next 3 s poll
     expect(first.locator(".needs")).to_have_text("needs 90 to meld first")
     expect(phone.locator("tr[id^=hand-]")).to_have_count(2)
     expect(phone.locator("#announce")).to_have_text(
@@ -72,7 +72,7 @@ def test_a_breakdown_opens_on_demand(live_server, phone, database):
     assert phone.url == f"{live_server.url}/games/{game_id}"  # opened in place
     # A change from the partner's phone keeps the open breakdown open.
     service.add_hand(database, game_id, SMALL)
-    expect(phone.locator("tr[id^=hand-]")).to_have_count(6, timeout=8000)
+    expect(phone.locator("tr[id^=hand-]")).to_have_count(6)  # at the next 3 s poll
     expect(phone.locator("#hand-1 + tr.hand-more .breakdown").first).to_contain_text("Hand score+605")
     check_page(phone, "board-breakdown-open")
     # A second tap closes it.
