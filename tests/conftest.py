@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from scorekeeper import create_app
 
@@ -25,6 +26,11 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
 # told: too short on a 2-core CI machine where gunicorn, Chromium and the other test process share
 # the cores. A test that is right never waits this long; one that is wrong still fails.
 BROWSER_WAIT_MS = 20_000
+
+# Hypothesis draws the same examples on every run and keeps no example database, so a run passes
+# or fails for the code, never for the draw: its "ci" profile (derandomized, no deadline, no
+# too_slow health check, which a busy machine trips). `--hypothesis-profile=default` explores afresh.
+hypothesis_settings.load_profile("ci")
 
 
 @pytest.fixture

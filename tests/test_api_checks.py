@@ -326,7 +326,7 @@ BODIES = st.fixed_dictionaries({"rules": RULES}, optional={
 
 
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(body=BODIES | JSON_VALUES)
 def test_any_json_gets_an_answer_never_a_500(client, endpoint, body):
     response = client.post(f"/api/v1/check/{endpoint}", data=json.dumps(body), content_type="application/json")
@@ -339,7 +339,7 @@ def test_any_json_gets_an_answer_never_a_500(client, endpoint, body):
 
 
 @pytest.mark.parametrize("endpoint", ("initial-meld", "going-out"))
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(rules=RULES.filter(lambda rules: rules != "x"),
        cards=st.lists(st.sampled_from(["K", "Q", "9", "5", "A", "7", "2", "JK", "3S", "3H"]), max_size=15))
 def test_real_hands_always_get_a_200(client, endpoint, rules, cards):
