@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import db as store
 
-from .conftest import PHONE
+from .conftest import BROWSER_WAIT_MS, PHONE
 from .helpers import WORKED, new_game
 from .test_browser_board import BIG, check_page, keep_score
 
@@ -27,7 +27,7 @@ def other_phone(browser):
     """A second phone at the table, with a context (so a session) of its own."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(BROWSER_WAIT_MS)
     yield page
     context.close()
 
@@ -67,7 +67,7 @@ def test_a_rename_shows_at_once_on_the_phones_that_follow(live_server, phone, ot
     expect(phone.locator(".standing")).to_contain_text("Bob deals hand 3.")
 
     # The phone that follows swaps in the new names by itself.
-    expect(other_phone.locator(".total-name")).to_have_text(["Sharks", "Jets"], timeout=8000)
+    expect(other_phone.locator(".total-name")).to_have_text(["Sharks", "Jets"])  # at the next 3 s poll
     expect(other_phone.locator(".total-points")).to_have_text(["1,210", "−590"])
     assert other_phone.evaluate("window.notReloaded") is True
     assert store.get_game(database, game_id)["seats"] == ["Ann", "Cy", "Bob", "Di"]
@@ -115,7 +115,7 @@ def test_a_new_edit_link_takes_the_old_ones_rights_away(live_server, phone, othe
     check_page(phone, "share-page-new-edit-link")
 
     # The phone with the old link loses its edit controls by itself, and its old key is refused.
-    expect(other_phone.get_by_role("link", name="Add hand 2")).to_have_count(0, timeout=8000)
+    expect(other_phone.get_by_role("link", name="Add hand 2")).to_have_count(0)  # at the next 3 s poll
     assert other_phone.goto(f"{live_server.url}/games/{game_id}/join?key={old_key}").status == 403
     other_phone.goto(live_server.url + "/")
     expect(other_phone.locator(".game-meta")).to_contain_text("view only: its edit link was replaced")
