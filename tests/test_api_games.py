@@ -576,17 +576,17 @@ def test_concurrent_copies_of_one_request_add_one_hand(live_server):
     gate = threading.Barrier(8)
 
     def send():
-        gate.wait()
+        gate.wait(60)
         answers.append(_post(url, {"sides": WORKED}, headers))
 
-    threads = [threading.Thread(target=send) for _ in range(8)]
+    threads = [threading.Thread(target=send, daemon=True) for _ in range(8)]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join()
+        thread.join(60)  # bounded: a hung server fails the test instead of hanging the run
     assert [status for status, _ in answers] == [201] * 8
     assert len({body for _, body in answers}) == 1
-    with urllib.request.urlopen(f"{live_server.url}/api/v1/games/{game['id']}") as response:
+    with urllib.request.urlopen(f"{live_server.url}/api/v1/games/{game['id']}", timeout=20) as response:
         data = json.loads(response.read())
     assert len(data["hands"]) == 1 and data["version"] == 1
 
