@@ -29,7 +29,8 @@ bp = Blueprint("games", __name__)
 RENDERED_BOARDS = 512  # a board per game and per kind of reader (editor, viewer)
 
 WRONG_KEY = (
-    "This edit link does not open the game: it may have been copied only in part. "
+    "This edit link does not open the game: it may have been copied only in part, or the scorekeeper "
+    "may have made a new edit link, which stops the old one from working. "
     "Ask the scorekeeper for the link again; the game itself can still be viewed."
 )
 NOT_KEEPER = (
