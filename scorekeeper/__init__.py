@@ -95,7 +95,7 @@ def _register_blueprints(app):
             csrf.exempt(module.bp)
 
 
-BLUEPRINTS = ["pages", "api", "api_games", "api_checks", "games", "hands", "settings", "checker", "sheets"]
+BLUEPRINTS = ["pages", "api", "api_games", "api_edit_key", "api_checks", "games", "hands", "settings", "checker", "sheets"]
 
 # The main menu: an area shows up once its blueprint is registered.
 NAV = [("pages.home", "Games"), ("checker.index", "Rules check"), ("sheets.index", "Print")]

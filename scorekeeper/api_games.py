@@ -1,23 +1,22 @@
-"""The games API: start a game, read it (cheaply, with ETags), add, replace and delete hands.
+"""The games API: start a game, read it (cheaply, with ETags), change its hands and its names and seats.
 
 Knowing a game's id is enough to read it; changing it needs the edit key as
 ``Authorization: Bearer <edit key>``. Every change goes through
 ``scorekeeper.service`` (the engine checks the whole game before anything is
 stored) inside one write transaction, together with the ``Idempotency-Key``
-bookkeeping, so two copies of one request can never both add a hand.
+bookkeeping (``scorekeeper.idempotency``), so two copies of one request can
+never both add a hand.
 
 Answers are checked in this order: unknown game 404, missing or wrong key 403,
 unreadable body 400, stale ``expected_version`` 409, broken rules 422.
 """
 
-import hashlib
 import json
 import re
-from datetime import datetime, timedelta
 
 from flask import Blueprint, current_app, request, url_for
 
-from . import access, service
+from . import access, idempotency, service
 from . import db as store
 from .api import BadBody, bad_body, json_response, read_json_object, rule_problems
 from .canasta.errors import CanastaError, InvalidHand, Problem
@@ -31,11 +30,8 @@ CSRF_EXEMPT = True  # changes need the bearer edit key, which no other site can 
 GAME_FIELDS = ("rules", "names", "options", "seats", "start_totals")
 HAND_FIELDS = ("sides", "expected_version")
 DELETE_FIELDS = ("expected_version",)
-IDEMPOTENCY_HEADER = "Idempotency-Key"
-MAX_IDEMPOTENCY_KEY = 255
+RENAME_FIELDS = ("names", "seats", "expected_version")
 NEW_GAME_SCOPE = "api:new"
-# How long a first answer is kept for a repeat: retries come within minutes.
-REPLAY_WINDOW = timedelta(hours=24)
 
 
 # --- how a game reads as JSON ----------------------------------------------------------
@@ -127,7 +123,7 @@ def game(game_id):
     db = store.get_db()
     version = store.get_version(db, game_id)
     if version is None:
-        return _no_game()
+        return no_game()
     if request.if_none_match.contains_weak(str(version)):
         # Answered from the version alone: nothing is loaded or scored.
         return _game_response("", 304, game_id, version)
@@ -140,7 +136,7 @@ def hand(game_id, number):
     """One hand of the game: its sides as entered and its scores."""
     found = load_game(store.get_db(), game_id)
     if found is None:
-        return _no_game()
+        return no_game()
     if not 1 <= number <= len(found.hands):
         return _no_hand(found, number)
     data = {**_hand_json(found, number - 1), "game_version": found.version}
@@ -154,12 +150,12 @@ def hand(game_id, number):
 def create():
     """Start a game: 201 with its id, its edit key (shown this once) and its pages."""
     try:
-        idempotency_key = _idempotency_key()
+        idempotency_key = idempotency.idempotency_key()
         body, canonical = read_json_object()
     except BadBody as error:
         return bad_body(error)
     problems = _unknown_fields(body, GAME_FIELDS, "A new game")
-    request_hash = _request_hash(canonical)
+    request_hash = idempotency.request_hash(canonical)
     db = store.get_db()
     try:
         with store.transaction(db):
@@ -180,8 +176,8 @@ def create():
             if idempotency_key:
                 # Only a hash of an edit key is ever stored: the remembered answer
                 # holds it sealed with the Idempotency-Key, which only the client knows.
-                kept = {"id": game_id, "sealed_key": _seal(edit_key, idempotency_key, game_id)}
-                _remember(db, NEW_GAME_SCOPE, idempotency_key, request_hash, 201, _dumps(kept))
+                kept = {"id": game_id, "sealed_key": idempotency.seal(edit_key, idempotency_key, game_id)}
+                idempotency.remember(db, NEW_GAME_SCOPE, idempotency_key, request_hash, 201, _dumps(kept))
     except InvalidHand as error:
         return rule_problems(error)
     return _created_response(answer, 201)
@@ -197,51 +193,67 @@ def _created_response(answer, status):
 @bp.post("/<game_id>/hands")
 def add_hand(game_id):
     """Append a hand: 201 with the game, the new hand last."""
-    return _change(game_id, 201, lambda db, sides, expected: service.add_hand(
-        db, game_id, sides, expected_version=expected)[0])
+    return _change(game_id, 201, HAND_FIELDS, "A hand", lambda db, body, expected: service.add_hand(
+        db, game_id, body.get("sides"), expected_version=expected)[0])
 
 
 @bp.put("/<game_id>/hands/<int:number>")
 def replace_hand(game_id, number):
     """Replace hand ``number``: 200 with the game, every total after it recomputed."""
-    def replace(db, sides, expected):
-        service.replace_hand(db, game_id, number, sides, expected_version=expected)
+    def replace(db, body, expected):
+        service.replace_hand(db, game_id, number, body.get("sides"), expected_version=expected)
         return number
-    return _change(game_id, 200, replace, number=number)
+    return _change(game_id, 200, HAND_FIELDS, "A hand", replace, number=number)
 
 
 @bp.delete("/<game_id>/hands/<int:number>")
 def delete_hand(game_id, number):
     """Remove hand ``number``: 200 with the game, later hands numbered one less."""
-    def delete(db, sides, expected):
+    def delete(db, body, expected):
         service.delete_hand(db, game_id, number, expected_version=expected)
         return None
-    return _change(game_id, 200, delete, number=number, takes_sides=False)
+    return _change(game_id, 200, DELETE_FIELDS, "A deletion", delete, number=number, body_optional=True)
 
 
-def _change(game_id, status, apply, number=None, takes_sides=True):
+@bp.patch("/<game_id>")
+def rename(game_id):
+    """Rename the teams or players and name the seats: 200 with the game. Scores never change.
+
+    A field left out keeps what the game has; ``"seats": []`` (or null) clears the seats.
+    Seats are in the order ``seats`` reads in the game: the first dealer first.
+    """
+    def rename_table(db, body, expected):
+        stored = store.get_game(db, game_id)
+        if stored is None:
+            raise store.NotFound(game_id)
+        names, seats = (body[field] if field in body else stored[field] for field in ("names", "seats"))
+        service.rename_game(db, game_id, names=names, seats=seats, expected_version=expected)
+        return None
+    return _change(game_id, 200, RENAME_FIELDS, "A change of names and seats", rename_table)
+
+
+def _change(game_id, status, fields, what, apply, number=None, body_optional=False):
     """Check access, read the body, and apply one change with its Idempotency-Key bookkeeping.
 
-    ``apply(db, sides, expected_version)`` makes the change through the
-    service and returns the number of the hand it wrote (None for a delete).
+    ``apply(db, body, expected_version)`` makes the change through the service
+    and returns the number of the hand it wrote (None when it wrote none).
     """
     db = store.get_db()
-    refusal = _edit_refusal(db, game_id)
+    refusal = edit_refusal(db, game_id)
     if refusal is not None:
         return refusal
     try:
-        idempotency_key = _idempotency_key()
-        body, canonical = _change_body(takes_sides)
+        idempotency_key = idempotency.idempotency_key()
+        body, canonical = _change_body(body_optional)
     except BadBody as error:
         return bad_body(error)
-    fields = HAND_FIELDS if takes_sides else DELETE_FIELDS
-    problems = _unknown_fields(body, fields, "A hand" if takes_sides else "A deletion")
+    problems = _unknown_fields(body, fields, what)
     expected = body.get("expected_version")
     if expected is not None and not (is_integer(expected) and expected >= 0):
         problems.append(Problem("expected_version", "The expected version must be a whole number, like 3: "
                                                     "the version of the game you last read."))
         expected = None
-    request_hash = _request_hash(canonical)
+    request_hash = idempotency.request_hash(canonical)
     scope = f"api:{game_id}"
     try:
         with store.transaction(db):
@@ -250,7 +262,7 @@ def _change(game_id, status, apply, number=None, takes_sides=True):
                 if replay is not None:
                     return replay
             try:
-                written = apply(db, body.get("sides"), expected)
+                written = apply(db, body, expected)
             except CanastaError as error:
                 raise InvalidHand(problems + error.problems) from None
             if problems:
@@ -258,24 +270,25 @@ def _change(game_id, status, apply, number=None, takes_sides=True):
             found = load_game(db, game_id)
             text = _dumps(game_json(found))
             if idempotency_key:
-                _remember(db, scope, idempotency_key, request_hash, status, text)
+                idempotency.remember(db, scope, idempotency_key, request_hash, status, text)
     except InvalidHand as error:
         return rule_problems(error)
     except store.VersionConflict as conflict:
         return _conflict(conflict.current_version, expected)
     except store.NotFound:
-        return _no_hand(load_game(db, game_id), number)
+        # No such hand; or, with no hand named, the game was deleted meanwhile.
+        return _no_hand(load_game(db, game_id), number) if number is not None else no_game()
     location = url_for(".hand", game_id=game_id, number=written) if status == 201 else None
     return _game_response(text, status, game_id, found.version, location)
 
 
-def _change_body(takes_sides):
+def _change_body(body_optional):
     """Return the body of a change; a DELETE may come without one (``?expected_version=N`` then)."""
-    if takes_sides or request.get_data(cache=True).strip():
+    if not body_optional or request.get_data(cache=True).strip():
         body, canonical = read_json_object()
     else:
         body, canonical = {}, b"{}"
-    if not takes_sides and "expected_version" in request.args:
+    if body_optional and "expected_version" in request.args:
         value = request.args["expected_version"]
         # Only plain digits become a number ("¹".isdigit() is True; 5,000 digits overflow int()).
         body = {**body, "expected_version": int(value) if re.fullmatch(r"[0-9]{1,18}", value) else value}
@@ -286,10 +299,10 @@ def _change_body(takes_sides):
 # --- access, versions, repeated requests ------------------------------------------------------
 
 
-def _edit_refusal(db, game_id):
+def edit_refusal(db, game_id):
     """Return the 404 or 403 answer when this request may not change the game, else None."""
     if store.get_version(db, game_id) is None:
-        return _no_game()
+        return no_game()
     key = access.bearer_key(request)
     if key is None:
         return error_body(403, [("Authorization", "Changing a game needs its edit key, sent as the header "
@@ -300,7 +313,7 @@ def _edit_refusal(db, game_id):
     return None
 
 
-def _no_game():
+def no_game():
     return error_body(404, [("id", "There is no game with this id. Check the link you were given.")])
 
 
@@ -316,67 +329,22 @@ def _conflict(current_version, expected):
         "Reload it, check the hands, and send the change again with the new version. Nothing was changed."))])
 
 
-def _idempotency_key():
-    """Return the request's Idempotency-Key, or None; raise BadBody when it cannot be one."""
-    key = request.headers.get(IDEMPOTENCY_HEADER)
-    if key is None:
-        return None
-    key = key.strip()
-    if not key or len(key) > MAX_IDEMPOTENCY_KEY:
-        raise BadBody(f"An Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} characters; a random UUID is best.",
-                      field=IDEMPOTENCY_HEADER)
-    return key
-
-
-def _request_hash(canonical):
-    """Return what tells one request from another under one key: method, address and body."""
-    return hashlib.sha256(f"{request.method} {request.path}\n".encode("utf-8") + canonical).hexdigest()
-
-
-def _hash(text):
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 def _recall(db, scope, idempotency_key, request_hash):
     """Return the first answer given to this key, a 422 if the key served another request, or None."""
-    remembered = store.recall_answer(db, scope, _hash(idempotency_key))
+    remembered = idempotency.recall(db, scope, idempotency_key)
     if remembered is None:
         return None
     if remembered["request_hash"] != request_hash:
-        return error_body(422, [(IDEMPOTENCY_HEADER, (
-            "This Idempotency-Key was already used for a different request (another body or address). "
-            "Use a new key for each new change; nothing was changed."))])
+        return idempotency.key_reused()
     data = json.loads(remembered["response"])
     if scope == NEW_GAME_SCOPE:
-        edit_key = _unseal(data["sealed_key"], idempotency_key, data["id"])
+        edit_key = idempotency.unseal(data["sealed_key"], idempotency_key, data["id"])
         response = _created_response(_created(data["id"], edit_key), remembered["status"])
     else:
         response = _game_response(remembered["response"], remembered["status"], data["id"], data["version"])
         if remembered["status"] == 201:
             response.headers["Location"] = url_for(".hand", game_id=data["id"], number=len(data["hands"]))
-    response.headers["Idempotent-Replayed"] = "true"
-    return response
-
-
-def _remember(db, scope, idempotency_key, request_hash, status, text):
-    """Keep the answer for repeats of this request, and let go of the scope's answers past the window."""
-    horizon = datetime.fromisoformat(store.now()) - REPLAY_WINDOW
-    store.forget_answers_before(db, scope, horizon.isoformat(timespec="seconds"))
-    store.remember_answer(db, scope, _hash(idempotency_key), request_hash, status, text)
-
-
-def _pad(idempotency_key, game_id, length):
-    return hashlib.shake_256(f"scorekeeper edit key\0{idempotency_key}\0{game_id}".encode("utf-8")).digest(length)
-
-
-def _seal(edit_key, idempotency_key, game_id):
-    data = edit_key.encode("utf-8")
-    return bytes(a ^ b for a, b in zip(data, _pad(idempotency_key, game_id, len(data)))).hex()
-
-
-def _unseal(sealed, idempotency_key, game_id):
-    data = bytes.fromhex(sealed)
-    return bytes(a ^ b for a, b in zip(data, _pad(idempotency_key, game_id, len(data)))).decode("utf-8")
+    return idempotency.replayed(response)
 
 
 def _unknown_fields(body, allowed, what):

@@ -55,7 +55,8 @@ def snapshot(db, game_id):
 
 def api_changes(game_id):
     base = f"/api/v1/games/{game_id}/hands"
-    return [("POST", base, {"sides": SMALL}), ("PUT", f"{base}/1", {"sides": SMALL}), ("DELETE", f"{base}/1", None)]
+    return [("POST", base, {"sides": SMALL}), ("PUT", f"{base}/1", {"sides": SMALL}), ("DELETE", f"{base}/1", None),
+            ("PATCH", f"/api/v1/games/{game_id}", {"names": ["X", "Y"]}), ("POST", f"/api/v1/games/{game_id}/edit-key", None)]
 
 
 @pytest.mark.parametrize("who", ["no-key", "view-id-as-key", "other-games-key", "key-of-wrong-case", "basic-auth"])

@@ -1,0 +1,74 @@
+"""A new edit key through the API: ``POST /api/v1/games/<id>/edit-key``.
+
+The same change as the settings page's "Make a new edit link"
+(``service.replace_edit_key``): the key the request was sent with stops opening
+the game at once, everywhere, and the answer shows the new key this once.
+
+An answer lost on the way would leave the client with a key that no longer
+works, so a repeat with the same ``Idempotency-Key`` gets the new key again.
+That repeat comes with the old key, which is refused by then: the repeat is
+looked for before the key is checked, and the old key is part of what the
+repeat must match, so only whoever held it gets the new one.
+"""
+
+import json
+
+from flask import Blueprint, request, url_for
+
+from . import access, idempotency, service
+from . import db as store
+from .api import BadBody, bad_body, json_response, read_json_object
+from .api_games import edit_refusal, no_game
+
+bp = Blueprint("api_edit_key", __name__, url_prefix="/api/v1/games")
+CSRF_EXEMPT = True  # it needs the bearer edit key, which no other site can send
+
+
+@bp.post("/<game_id>/edit-key")
+def new_edit_key(game_id):
+    """200 with the game's new edit key (shown this once) and its edit link; the old key opens nothing."""
+    db = store.get_db()
+    if store.get_version(db, game_id) is None:
+        return no_game()
+    try:
+        idempotency_key = idempotency.idempotency_key()
+        _no_body()
+    except BadBody as error:
+        return bad_body(error)
+    old_key = access.bearer_key(request) or ""
+    request_hash = idempotency.request_hash(access.hash_key(old_key).encode("utf-8"))
+    scope = f"api-key:{game_id}"
+    with store.transaction(db):
+        remembered = idempotency.recall(db, scope, idempotency_key) if idempotency_key else None
+        if remembered is not None and remembered["request_hash"] == request_hash:
+            kept = json.loads(remembered["response"])
+            edit_key = idempotency.unseal(kept["sealed_key"], idempotency_key, game_id)
+            return idempotency.replayed(_answer(game_id, edit_key, kept["version"]))
+        refusal = edit_refusal(db, game_id)
+        if refusal is not None:
+            return refusal
+        if remembered is not None:
+            return idempotency.key_reused()
+        edit_key = service.replace_edit_key(db, game_id)
+        version = store.get_version(db, game_id)
+        if idempotency_key:
+            kept = {"sealed_key": idempotency.seal(edit_key, idempotency_key, game_id), "version": version}
+            idempotency.remember(db, scope, idempotency_key, request_hash, 200, json.dumps(kept))
+    return _answer(game_id, edit_key, version)
+
+
+def _no_body():
+    """A new key takes no fields: no body, or ``{}``."""
+    if request.get_data(cache=True).strip():
+        body, _ = read_json_object()
+        if body:
+            raise BadBody("A new edit key takes no fields: send no body, or {}.")
+
+
+def _answer(game_id, edit_key, version):
+    response = json_response({
+        "id": game_id, "edit_key": edit_key,
+        "edit_url": url_for("games.join", game_id=game_id, key=edit_key), "version": version,
+    })
+    response.cache_control.no_store = True  # it holds the edit key
+    return response
