@@ -120,6 +120,10 @@ def check_going_out(
         black = []
     playable = naturals + wilds + black
     placer = Placer(ruleset, options, going_out=True, initial=not side_has_melded)
+    # A side that has not melded makes its initial meld going out: in Modern American it needs a
+    # clean triple, and its points must reach the minimum unless it goes out concealed (Classic).
+    need_clean = modern and not side_has_melded
+    minimum = next_minimum(ruleset, total) if not side_has_melded and total is not None else None
 
     # Every way to go out: no discard (where allowed), or one card of each kind kept to discard.
     choices: list[Card | None] = [] if must_discard else [None]
@@ -130,8 +134,8 @@ def check_going_out(
         if choice is not None:
             discard = next(card for card in playable if kind_card(card) == choice)
             rest.remove(discard)
-        melds = _going_out_melds(placer, rest, side_melds, want_clean=modern and not side_has_melded)
-        plan = _Plan(ruleset, melds, discard, canastas, needed, player_has_melded)
+        melds = _going_out_melds(placer, rest, side_melds, want_clean=need_clean)
+        plan = _Plan(ruleset, melds, discard, canastas, needed, player_has_melded, need_clean, minimum)
         if best is None or plan.rank < best.rank:
             best = plan
 
@@ -152,19 +156,18 @@ def check_going_out(
             have = "none" if after == 0 else str(after)
             reasons.append(f"{_needs(ruleset)} {plural(needed, 'canasta')} to go out and would have {have}, "
                            f"counting any this turn's melds complete.")
-        if modern and not side_has_melded and melds and not any(meld.clean_triple for meld in melds):
+        if best.no_clean_triple:
             reasons.append("These melds are your side's initial meld, which in Modern American must include a clean "
                            "triple: three or more natural cards of one rank and no wild card.")
-        if not side_has_melded and melds and total is not None:
-            minimum = next_minimum(ruleset, total)
-            points = sum(meld.points for meld in melds)
+        if minimum is not None and melds:
+            points = best.points
             if concealed:
                 notes.append("Drawn from the stock, going out concealed needs no minimum."
                              + (f" After taking the pile it would: these melds make {points} of your minimum of {minimum}."
                                 if points < minimum else ""))
-            elif points < minimum:
+            elif best.short_by:
                 reasons.append(f"These melds are your side's initial meld: they make {points}, "
-                               f"{minimum - points} short of your minimum of {minimum}.")
+                               f"{best.short_by} short of your minimum of {minimum}.")
         elif not side_has_melded and melds and concealed:
             notes.append("Drawn from the stock, going out concealed needs no minimum; "
                          "after taking the pile these melds must reach your minimum.")
@@ -213,18 +216,27 @@ def _going_out_melds(placer: Placer, cards: list[Card], side_melds: Sequence[Mel
 
 
 class _Plan:
-    """One way of laying the hand down (with a discard or not), and ``rank``: lower is better."""
+    """One way of laying the hand down (with a discard or not), and ``rank``: lower is better.
 
-    def __init__(self, ruleset, melds, discard, canastas, needed, player_has_melded):
+    Every rule going out needs comes before what it scores: a discard that keeps the clean
+    triple or reaches the minimum beats one that makes a bigger canasta bonus without it.
+    ``minimum`` is None when no minimum applies (the side has melded, or its total is not given).
+    """
+
+    def __init__(self, ruleset, melds, discard, canastas, needed, player_has_melded, need_clean, minimum):
         self.melds, self.discard = melds, discard
         illegal = sum(1 for meld in melds if meld.problems)
         self.canastas_after = canastas + sum(meld.completes_canasta(ruleset) for meld in melds)
         new_canasta = any(meld.adds_to is None and meld.completes_canasta(ruleset) for meld in melds)
         self.concealed = (not player_has_melded and new_canasta and illegal == 0
                           and not any(meld.adds_to is not None for meld in melds))
+        self.no_clean_triple = need_clean and bool(melds) and not any(meld.clean_triple for meld in melds)
+        self.points = sum(meld.points for meld in melds)
+        exempt = self.concealed and bool(ruleset.concealed_bonus)  # drawn from the stock: no minimum
+        self.short_by = max(0, minimum - self.points) if minimum is not None and melds and not exempt else 0
         bonus = sum(bonus_gained(ruleset, meld.meld, meld.adds_to) for meld in melds if meld.legal)
-        self.rank = (illegal, max(0, needed - self.canastas_after), not self.concealed, -bonus,
-                     discard.points if discard is not None else 0)
+        self.rank = (illegal, max(0, needed - self.canastas_after), self.no_clean_triple, self.short_by,
+                     not self.concealed, -bonus, discard.points if discard is not None else 0)
 
 
 def _plan_words(melds: Sequence[CheckedMeld], discard: Card | None, concealed: bool) -> str:
