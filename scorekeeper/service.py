@@ -33,7 +33,7 @@ def _clean_names(reader, values, count, field, label, required):
         reader.problem(field, f"{label} must be a list of names.")
         return []
     if required and len(values) != count:
-        reader.problem(field, f"Give {count} names, one per {label.lower()}.")
+        reader.problem(field, f"Give {count} names, one per {label.lower().removesuffix('s')}.")
         return []
     if not required and len(values) > count:
         reader.problem(field, f"There are at most {count} seats at this table.")

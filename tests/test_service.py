@@ -70,7 +70,7 @@ def test_new_game_unknown_rules_or_option(db, rules, options, field):
 def test_names_must_match_the_scorers(db):
     with pytest.raises(InvalidHand) as error:
         service.new_game(db, rules="classic-3p", names=["A", "B"])
-    assert fields(error)["names"] == "Give 3 names, one per players."
+    assert fields(error)["names"] == "Give 3 names, one per player."
 
 
 def test_add_a_bad_hand_names_the_field_and_writes_nothing(db):
