@@ -28,6 +28,26 @@ def post(api, endpoint, body):
     return response.get_json()
 
 
+# --- Initial meld: going out concealed ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "minimum", "meets"),
+    [
+        pytest.param({"cards": "K K K K K K K", "going_out": "concealed", "total": 3000}, 0, True,
+                     id="initial-meld.concealed-from-the-stock-needs-no-minimum"),
+        pytest.param({"cards": "K K K K K K K", "going_out": "out", "total": 3000}, 120, False,
+                     id="initial-meld.going-out-not-concealed-needs-the-minimum"),
+        pytest.param({"cards": "K K K K K K", "going_out": "concealed", "pile_top": "K", "total": 3000}, 120, False,
+                     id="initial-meld.concealed-never-after-taking-the-pile-so-the-minimum-applies"),
+    ],
+)
+def test_initial_meld_going_out_concealed_needs_no_minimum(api, body, minimum, meets):
+    answer = post(api, "/api/v1/check/initial-meld", {"rules": "classic", **body})
+    assert (answer["minimum"], answer["table_minimum"], answer["meets_minimum"]) == (minimum, 120, meets)
+    assert answer["short_by"] == max(0, minimum - answer["points"])
+
+
 # --- Going out with the initial meld ------------------------------------------------------------
 
 

@@ -116,7 +116,9 @@ def check_initial_meld(
     if modern and counted_top is not None:
         points -= counted_top.points
     table_minimum = next_minimum(ruleset, total)
-    concealed = going_out == "concealed" and ruleset.concealed_bonus > 0
+    # RULES.md: "A player who draws from the stock and goes out concealed needs no minimum";
+    # after taking the pile nobody goes out concealed, so the table's minimum still applies.
+    concealed = going_out == "concealed" and ruleset.concealed_bonus > 0 and pile_top is None
     return InitialMeldCheck(
         melds=tuple(sorted(melds, key=meld_order)), points=points,
         minimum=0 if concealed else table_minimum, table_minimum=table_minimum,
