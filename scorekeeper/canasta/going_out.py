@@ -95,7 +95,8 @@ def check_going_out(
     concealed going out then); when None, taken as ``side_has_melded``.
     ``total``: the side's total before the hand, to check the minimum of a
     side that has not melded. Raises InvalidHand for impossible input
-    (fields ``hand``, ``side_melds``, ``canastas``).
+    (fields ``hand``, ``side_melds``, ``canastas``). Modern American dead ranks
+    are not asked for: RULES.md gives them an effect only on taking the pile.
 
     >>> from .cards import parse_cards
     >>> from .rules import resolve

@@ -100,6 +100,8 @@ def check_initial_meld(
         melds = _auto_melds(ruleset, placer, hand, top, problems, want_clean=modern)
 
     problems.extend(broken_rules(melds))
+    # RULES.md is silent on whether the pile's top card may be part of the clean triple: it
+    # may (Q Q from hand with the queen on top is one), though its points never count.
     if modern and not any(meld.clean_triple for meld in melds):
         problems.append(CLEAN_TRIPLE_NEEDED)
     if going:

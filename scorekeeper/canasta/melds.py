@@ -158,6 +158,8 @@ def _classic_problems(options: Options, meld: Meld, going_out: bool | None) -> l
 
 
 def _modern_problems(ruleset: RuleSet, meld: Meld, initial: bool | None) -> list[Problem]:
+    # RULES.md: at most 2 wild cards in any meld and never past 7 cards, going out included. The
+    # clubs' "rule of five" (after the initial meld, wild cards only on 5 natural cards) is not in it.
     if meld.rank is Rank.THREE:
         return [Problem("rank", "In Modern American 3s are never melded: they are laid out on their own.")]
     problems = []
@@ -253,6 +255,8 @@ def unfinished_kind(ruleset: RuleSet, meld: Meld) -> str | None:
     """
     if ruleset.family != MODERN or meld.is_canasta:
         return None
+    # RULES.md charges "an unfinished meld of aces" whatever it holds, so aces that took wild
+    # cards in the initial meld are charged too (some sources charge only natural aces).
     if meld.rank is None:
         return "wild"
     return {Rank.ACE: "aces", Rank.SEVEN: "sevens"}.get(meld.rank)

@@ -13,6 +13,8 @@ from .words import card_word, join_and, rank_word, singular
 
 # Modern American: the pile may not be taken towards a meld of 5 or more cards.
 MODERN_PILE_MELD_LIMIT = 5
+# The check answers whether a player may take the pile. When the stock has run out some
+# sources make taking it compulsory; RULES.md does not, so no "must" is answered.
 FROZEN_IN_MODERN = "In Modern American the pile is always frozen"
 FROZEN_BY_A_CARD = "A wild card or a turned-up red 3 freezes the pile"
 FROZEN_BEFORE_MELDING = "Your side has not melded yet, so the pile is frozen for it"
