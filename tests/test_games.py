@@ -118,7 +118,7 @@ def test_board_without_the_key_is_read_only(client, db):
     assert "/hands/" not in html and "/undo" not in html and "join?key" not in html
     assert page.find(cls="share") is None and "/share" not in html
     assert "You are viewing this game" in page.find("p", cls="note").text()
-    assert totals_on(page)["Ann & Bob"] == ("605", "needs 50")
+    assert totals_on(page)["Ann & Bob"] == ("605", "needs 50 to meld first")
 
 
 def test_view_page_has_no_edit_controls_even_for_the_scorekeeper(client, db):
@@ -143,7 +143,7 @@ def test_view_page_for_a_stranger(client, db):
     game_id, _ = new_game(db, hands=[WORKED])
     page = parse(client.get(f"/games/{game_id}/view").data)
     assert page.find("p", cls="note") is None
-    assert totals_on(page)["Cy & Di"] == ("−295", "needs 15")
+    assert totals_on(page)["Cy & Di"] == ("−295", "needs 15 to meld first")
 
 
 def test_pages_are_never_cached_by_others(client, db):
@@ -168,7 +168,7 @@ def breakdowns(client, game_id, number, partial=True):
 def test_worked_example_totals_minimums_and_breakdown(client, db):
     game_id, _ = new_game(db, hands=[WORKED])
     page = parse(client.get(f"/games/{game_id}").data)
-    assert totals_on(page) == {"Ann & Bob": ("605", "needs 50"), "Cy & Di": ("−295", "needs 15")}
+    assert totals_on(page) == {"Ann & Bob": ("605", "needs 50 to meld first"), "Cy & Di": ("−295", "needs 15 to meld first")}
     assert hand_rows(page) == [[("+605", "605"), ("−295", "−295")]]
     link = page.find("tr", id="hand-1").find("a")
     assert link.attrs["href"] == "?hand=1#hand-1" and "aria-expanded" not in link.attrs  # board.js adds it
@@ -193,7 +193,7 @@ def test_running_totals_from_carried_start_totals(client, db):
     assert hand_rows(page) == [[("+605", "2,945"), ("−295", "1,615")], [("+1,000", "3,945"), ("−50", "1,565")]]
     start = page.find("tr", cls="start")
     assert [cell.text() for cell in start.find_all("td")] == ["2,340", "1,910"]
-    assert totals_on(page) == {"Ann & Bob": ("3,945", "needs 120"), "Cy & Di": ("1,565", "needs 90")}
+    assert totals_on(page) == {"Ann & Bob": ("3,945", "needs 120 to meld first"), "Cy & Di": ("1,565", "needs 90 to meld first")}
 
 
 def test_the_next_dealer_is_named_when_seats_were(client, db):
@@ -208,7 +208,7 @@ def test_no_hands_yet(client, db):
     game_id, key = new_game(db)
     keep_score(client, game_id, key)
     page = parse(client.get(f"/games/{game_id}").data)
-    assert totals_on(page) == {"Ann & Bob": ("0", "needs 50"), "Cy & Di": ("0", "needs 50")}
+    assert totals_on(page) == {"Ann & Bob": ("0", "needs 50 to meld first"), "Cy & Di": ("0", "needs 50 to meld first")}
     assert page.find("table") is None and page.find("svg", cls="chart-svg") is None
     assert "No hands yet" in page.find("section", cls="hands-section").text()
     assert page.find("details", cls="undo") is None
@@ -280,7 +280,7 @@ def test_modern_american_breakdown_and_minimums(client, db):
     game_id, _ = new_game(db, rules="modern", names=["We", "They"], start_totals=[3000, 0], hands=[hand])
     page = parse(client.get(f"/games/{game_id}").data)
     assert page.find("p", cls="board-rules").text() == "Modern American, 4 players in 2 teams · to 8,500"
-    assert totals_on(page) == {"We": ("4,450", "needs 155"), "They": ("−2,700", "needs 125")}
+    assert totals_on(page) == {"We": ("4,450", "needs 155 to meld first"), "They": ("−2,700", "needs 125 to meld first")}
     assert hand_rows(page) == [[("+1,450", "4,450"), ("−2,700", "−2,700")]]
     assert breakdowns(client, game_id, 1) == [
         ("We", [("Canasta bonuses", "+800"), ("Going out", "+100"), ("Threes", "+300"), ("Melded cards", "+250"),
@@ -573,10 +573,10 @@ def test_the_board_is_rendered_once_per_version_and_kind_of_reader(client, db, r
     # A change is seen at once, by both kinds of reader.
     service.add_hand(db, game_id, BIG)
     page = parse(client.get(f"/games/{game_id}").data)
-    assert totals_on(page)["Ann & Bob"] == ("1,605", "needs 90")
+    assert totals_on(page)["Ann & Bob"] == ("1,605", "needs 90 to meld first")
     assert page.find("a", href=f"/games/{game_id}/hands/new").text() == "Add hand 3"
     view = parse(client.get(f"/games/{game_id}/view").data)
-    assert totals_on(view)["Ann & Bob"] == ("1,605", "needs 90")
+    assert totals_on(view)["Ann & Bob"] == ("1,605", "needs 90 to meld first")
     assert view.find("div", cls="board-content").attrs["data-version"] == "2"
     assert renders == [False, True, True, False] and len(scorings) == 2
 

@@ -144,7 +144,7 @@ def test_a_rename_changes_the_names_and_never_a_score(client, db, kept):
     assert after.rules == before.rules and after.options == before.options
     page = parse(client.get(response.headers["Location"]).data)
     assert page.find("p", cls="flash").text() == "Names and seats saved. The scores stay as they were."
-    assert totals_on(page) == {"Us": ("3,025", "needs 120"), "Them": ("−1,475", "needs 15")}
+    assert totals_on(page) == {"Us": ("3,025", "needs 120 to meld first"), "Them": ("−1,475", "needs 15 to meld first")}
     assert page.find("h1").text() == "Us vs Them"
 
 
