@@ -489,7 +489,7 @@ def test_a_new_edit_link_asks_first(client, db, kept):
     before = stored(db, game_id)
     page = parse(client.get(f"/games/{game_id}/new-edit-link").data)
     assert page.find("h1").text() == "Make a new edit link?"
-    assert "stops working at once" in page.text() and "the JSON API refuses the old key too" in page.text()
+    assert "stops working at once" in page.text() and "neither can anything else holding the old key" in page.text()
     form = page.find("form", action=f"/games/{game_id}/new-edit-link")
     assert form.attrs["method"] == "post" and form.find("button").text() == "Yes, make a new edit link"
     assert page.find("a", href=f"/games/{game_id}/settings").text() == "Keep the old link"
