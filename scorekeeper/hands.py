@@ -188,6 +188,10 @@ def add(game_id):
     number = len(game.hands) + 1
     totals_before = _totals_before(game, number)
     if request.method == "GET":
+        if game.score.game_over:  # a tab left open on the last hand: nothing to fill in here
+            flash("The game is over: no hand can be added. To correct a hand, tap its number, "
+                  "then edit or delete it.", "error")
+            return redirect(board_url(game.id), 303)
         form = _hand_form(game, data={"token": secrets.token_urlsafe(16)})
         return _render_hand(game, form, number=number, editing=False, totals_before=totals_before)
 

@@ -488,3 +488,26 @@ def test_unknown_games_and_hands_are_404_pages(client, db, path):
 
 def test_an_unknown_game_cannot_be_undone(client):
     assert client.post("/games/nope/undo", data={"expected_version": "1"}).status_code == 404
+
+
+def test_a_finished_games_new_hand_page_sends_back_to_the_scoreboard_with_why(client, db):
+    game_id = start(client, **{"start_totals-0": "4900", "start_totals-1": "0"})
+    assert add(client, game_id, WORKED_NUMBER).status_code == 303
+    assert load_game(db, game_id).score.game_over
+    response = client.get(f"/games/{game_id}/hands/new")
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/games/{game_id}")
+    board = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "The game is over: no hand can be added." in board
+
+
+def test_a_hand_sent_after_the_game_ended_meanwhile_keeps_what_was_typed(client, db):
+    game_id = start(client, **{"start_totals-0": "4900", "start_totals-1": "0"})
+    token = token_of(new_hand_page(client, game_id))  # a second phone opened the form before the last hand
+    assert add(client, game_id, WORKED_NUMBER).status_code == 303
+    response = add(client, game_id, {**WORKED_NUMBER, "sides-0-melded_points": "135"}, token=token)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "The game is over: no hand can be added." in html
+    assert field_value(html, "sides-0-melded_points") == "135"
+    assert hand_count(db, game_id) == 1
