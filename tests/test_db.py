@@ -205,8 +205,21 @@ def test_a_forked_worker_opens_its_own_connection(tmp_path):
             os._exit(0 if child is not parent and child.file_identity == parent.file_identity else 1)
         except BaseException:
             os._exit(2)
-    _, status = os.waitpid(pid, 0)
-    assert os.WEXITSTATUS(status) == 0
+    # Bounded: a child stuck after the fork (it was forked from a threaded test process) fails
+    # this test instead of hanging the whole run.
+    import time
+
+    deadline = time.monotonic() + 60
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+            pytest.fail("the forked worker did not finish within 60 s")
+        time.sleep(0.01)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
     assert store.get_game(parent, "from-the-worker") is not None  # the parent's connection still works
 
 
