@@ -78,7 +78,7 @@ def test_initial_meld_lists_every_problem_at_once_with_fields(client):
         ("colour", 'The request has no field "colour". Its fields: rules, options, total, cards, pile_top, going_out.'),
         ("rules", 'There is no rule set "nope". Choose one of: classic, classic-2p, classic-3p, classic-6p, '
                   "classic-6p-3teams, modern."),
-        ("cards", 'Cannot read "KX" (card 2).'),
+        ("cards", 'Cannot read "KX" (card 2). Write cards as 4 to 10, J, Q, K, A, 2, JK for a joker, and a 3 with its suit (3H, 3S).'),
         ("cards", "Card 4 is a 3 without its suit: write 3H or 3D for a red 3, 3S or 3C for a black 3."),
         ("pile_top", "Give one card, the top card of the pile; this has 2."),
         ("total", "The total before the hand must be a whole number, like 1500."),
@@ -257,7 +257,7 @@ def test_going_out_lists_every_problem(client):
                                           "player_has_melded": True, "total": "x"})
     assert response.status_code == 422
     assert errors(response) == [
-        ("hand", 'Cannot read "X" (card 2).'),
+        ("hand", 'Cannot read "X" (card 2). Write cards as 4 to 10, J, Q, K, A, 2, JK for a joker, and a 3 with its suit (3H, 3S).'),
         ("canastas", "The number of canastas cannot be negative."),
         ("side_melds", "Meld 1 (9 9 2 2 2 2): A meld may hold at most 3 wild cards; this one has 4."),
         ("side_melds", "Meld 2 (K Q 2): A meld holds cards of one rank; these are kings and queens."),

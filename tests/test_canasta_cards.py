@@ -75,13 +75,14 @@ def test_parse_cards(text, codes):
 @pytest.mark.parametrize(
     ("text", "messages"),
     [
-        pytest.param("K Q KX", ['Cannot read "KX" (card 3).'], id="bad-token-named-with-position"),
-        pytest.param("1 11", ['Cannot read "1" (card 1).', 'Cannot read "11" (card 2).'], id="every-bad-token"),
+        pytest.param("K Q KX", ['Cannot read "KX" (card 3). Write cards as 4 to 10, J, Q, K, A, 2, JK for a joker, and a 3 with its suit (3H, 3S).'], id="bad-token-named-with-position"),
+        pytest.param("1 11", ['Cannot read "1" (card 1). Write cards as 4 to 10, J, Q, K, A, 2, JK for a joker, and a 3 with its suit (3H, 3S).', 'Cannot read "11" (card 2).'],
+                     id="every-bad-token-how-to-write-once"),
         pytest.param("K 3", [
             "Card 2 is a 3 without its suit: write 3H or 3D for a red 3, 3S or 3C for a black 3."
         ], id="bare-three-asks-suit"),
         pytest.param("JKS", ['Cannot read "JKS" (card 1): a joker has no suit.'], id="joker-with-suit"),
-        pytest.param("K | KX", ['Cannot read "KX" (card 2).'], id="bars-do-not-count-as-cards"),
+        pytest.param("K | KX", ['Cannot read "KX" (card 2). Write cards as 4 to 10, J, Q, K, A, 2, JK for a joker, and a 3 with its suit (3H, 3S).'], id="bars-do-not-count-as-cards"),
     ],
 )
 def test_parse_cards_errors(text, messages):

@@ -132,7 +132,7 @@ def test_errors_show_beside_their_fields_and_the_form_keeps_what_was_typed(clien
     page = parse(response)
     assert page.find(cls="check-result") is None
     assert errors_beside(page, "cards") == [
-        'Cannot read "KX" (card 2).',
+        'Cannot read "KX" (card 2). Write cards as 4 to 10, J, Q, K, A, 2, JK for a joker, and a 3 with its suit (3H, 3S).',
         "Card 3 is a 3 without its suit: write 3H or 3D for a red 3, 3S or 3C for a black 3."]
     assert errors_beside(page, "total") == ["Give the total as a whole number, like 1500 or -40."]
     assert page.find("input", name="cards").attrs["value"] == "K KX 3"
@@ -335,7 +335,7 @@ def test_going_out_errors_keep_the_form(client):
     response = check(client, "going-out", rules="classic", hand="K K ZZ", canastas="many", player_has_melded="y")
     assert response.status_code == 422
     page = parse(response)
-    assert errors_beside(page, "hand") == ['Cannot read "ZZ" (card 3).']
+    assert errors_beside(page, "hand") == ['Cannot read "ZZ" (card 3). Write cards as 4 to 10, J, Q, K, A, 2, JK for a joker, and a 3 with its suit (3H, 3S).']
     assert errors_beside(page, "canastas") == ["Give the number of canastas as a whole number, like 1."]
     assert errors_beside(page, "player_has_melded") == ["If you have melded, so has your side: tick both."]
     assert "checked" in page.find("input", name="player_has_melded").attrs

@@ -192,8 +192,12 @@ _JOKER_TOKENS = frozenset({"JK", "JOKER", "*"})
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
-def _read_token(token: str, number: int, field: str) -> Card | Problem:
-    """Return the card ``token`` writes, or the Problem that says why it cannot."""
+# Said once, with the first token that is no card at all: how cards are written.
+CARD_HINT = "Write cards as 4 to 10, J, Q, K, A, 2, JK for a joker, and a 3 with its suit (3H, 3S)."
+
+
+def _read_token(token: str, number: int, field: str, hint: bool = False) -> Card | Problem:
+    """Return the card ``token`` writes, or the Problem that says why it cannot (``hint``: and how to write one)."""
     key = token.upper().replace("\ufe0f", "")
     if key in _JOKER_TOKENS:
         return Card(Rank.JOKER)
@@ -201,7 +205,7 @@ def _read_token(token: str, number: int, field: str) -> Card | Problem:
     if match is None:
         if key[:2] == "JK" or key[:5] == "JOKER" or key[:1] == "*":
             return Problem(field, f'Cannot read "{token}" (card {number}): a joker has no suit.')
-        return Problem(field, f'Cannot read "{token}" (card {number}).')
+        return Problem(field, f'Cannot read "{token}" (card {number}).' + (f" {CARD_HINT}" if hint else ""))
     rank = RANK_ALIASES[match.group(1)]
     suit = SUIT_ALIASES[match.group(2)] if match.group(2) else None
     if rank is Rank.THREE and suit is None:
@@ -233,11 +237,12 @@ def parse_meld_groups(text: str, field: str = "cards") -> list[list[Card]]:
     >>> parse_meld_groups("K, KX, 3, Q")
     Traceback (most recent call last):
     ...
-    scorekeeper.canasta.errors.CardError: Cannot read "KX" (card 2). Card 3 is a 3 without its suit: write 3H or 3D for a red 3, 3S or 3C for a black 3.
+    scorekeeper.canasta.errors.CardError: Cannot read "KX" (card 2). Write cards as 4 to 10, J, Q, K, A, 2, JK for a joker, and a 3 with its suit (3H, 3S). Card 3 is a 3 without its suit: write 3H or 3D for a red 3, 3S or 3C for a black 3.
     """
     groups: list[list[Card]] = [[]]
     problems: list[Problem] = []
     number = 0
+    hint = True
     for token in _tokens(text, field):
         if token == "|":
             groups.append([])
@@ -245,9 +250,10 @@ def parse_meld_groups(text: str, field: str = "cards") -> list[list[Card]]:
         number += 1
         if number > MAX_CARDS_IN_TEXT:
             raise CardError(f"That is more than {MAX_CARDS_IN_TEXT} cards; three decks hold only {MAX_CARDS_IN_TEXT}.", field=field)
-        read = _read_token(token, number, field)
+        read = _read_token(token, number, field, hint=hint)
         if isinstance(read, Problem):
             problems.append(read)
+            hint = hint and CARD_HINT not in read.message
         else:
             groups[-1].append(read)
     if problems:
@@ -268,7 +274,7 @@ def parse_cards(text: str, field: str = "cards") -> list[Card]:
     >>> parse_cards("K Q KX")
     Traceback (most recent call last):
     ...
-    scorekeeper.canasta.errors.CardError: Cannot read "KX" (card 3).
+    scorekeeper.canasta.errors.CardError: Cannot read "KX" (card 3). Write cards as 4 to 10, J, Q, K, A, 2, JK for a joker, and a 3 with its suit (3H, 3S).
     """
     return [card for group in parse_meld_groups(text, field) for card in group]
 
