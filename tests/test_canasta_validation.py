@@ -75,17 +75,20 @@ def hand(rules_id, *sides, **extra):
                      id="modern-threes-per-colour"),
         pytest.param(hand("classic", {"melded_points": 30, "natural_canastas": 1}, {}),
                      [("sides[0].melded_points",
-                       "1 natural canasta holds at least 35 points of cards, but melded points are 30.")],
+                       "1 natural canasta holds at least 35 points of cards, but melded points are 30: count every melded card, canastas included.")],
                      id="natural-canasta-35"),
         pytest.param(hand("classic", {"melded_points": 80, "natural_canastas": 1, "mixed_canastas": 1}, {}),
                      [("sides[0].melded_points", "1 natural canasta and 1 mixed canasta hold at least 85 points "
-                                                 "of cards, but melded points are 80.")], id="mixed-canasta-50"),
+                                                 "of cards, but melded points are 80: count every melded card, canastas included.")],
+                     id="mixed-canasta-50"),
         pytest.param(hand("modern", {"canastas": {"natural_aces": 1}, "melded_points": 135}, {}),
                      [("sides[0].melded_points", "1 natural canasta of aces holds at least 140 points of cards, "
-                                                 "but melded points are 135.")], id="modern-aces-140"),
+                                                 "but melded points are 135: count every melded card, canastas included.")],
+                     id="modern-aces-140"),
         pytest.param(hand("modern", {"melded_points": 0, "unfinished": {"aces": True}}, {}),
                      [("sides[0].melded_points",
-                       "an unfinished meld of aces holds at least 60 points of cards, but melded points are 0.")],
+                       "An unfinished meld of aces holds at least 60 points of cards, but melded points are 0: "
+                       "count every melded card, canastas included.")],
                      id="modern-unfinished-needs-melds"),
         pytest.param(hand("classic", {"melded_points": 700}, {"melded_points": 300, "hand_points": 200}),
                      [("sides", "Together the sides count 1,200 points of cards, melded and in hand; "

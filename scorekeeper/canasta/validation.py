@@ -71,9 +71,10 @@ def _points_problem(side: SideInput, where: str) -> Problem | None:
     parts = [_count_words(count, *CANASTA_NOUNS[kind]) for kind, count in side.canastas.items() if count]
     parts += [f"an unfinished meld of {kind if kind != 'wild' else 'wild cards'}" for kind in sorted(side.unfinished)]
     verb = "holds" if len(parts) == 1 and side.canasta_count <= 1 else "hold"
+    held = _and(parts)
     return Problem(f"{where}.melded_points", (
-        f"{_and(parts)} {verb} at least {least:,} points of cards, "
-        f"but melded points are {side.melded_points:,}."))
+        f"{held[:1].upper()}{held[1:]} {verb} at least {least:,} points of cards, "
+        f"but melded points are {side.melded_points:,}: count every melded card, canastas included."))
 
 
 def _going_out_problem(ruleset: RuleSet, options: Options, side: SideInput, where: str) -> Problem | None:
