@@ -25,8 +25,8 @@ from .forms.game import NewGameForm, applies_note, preset_summary
 from .forms.hands import form_data_from_sides, hand_form_class
 from .forms.sides import IN_HAND_FIELDS, MODE_HINTS, UNFINISHED, meld_row_label, meld_rows, side_slots
 from .views import (
-    NO_GAME, editable_game_or_abort, form_expired, game_or_404, int_or_none, keeps_entries_when_expired, side_label,
-    signed,
+    NO_GAME, editable_game_or_abort, form_expired, game_or_404, int_or_none, keeps_entries_when_expired,
+    once_per_token, side_label, signed,
 )
 
 bp = Blueprint("hands", __name__)
@@ -205,24 +205,19 @@ def add(game_id):
 
     db = store.get_db()
     entry = form.entry(form.typed_values())
-    scope = FORM_SCOPE + game_id
     try:
-        with store.transaction(db):
-            earlier = store.recall_answer(db, scope, form.token.data)
-            if earlier is None:
-                saved, _ = service.add_hand(db, game_id, sides, entry=entry)
-                store.remember_answer(db, scope, form.token.data, _request_hash(sides), 303,
-                                      json.dumps({"number": saved}))
+        answer, repeated = once_per_token(
+            db, FORM_SCOPE + game_id, form.token.data,
+            lambda: {"number": service.add_hand(db, game_id, sides, entry=entry)[0]}, _request_hash(sides))
     except InvalidHand as error:
         form.place_problems(error.problems)
         return page(status=422)
     except store.NotFound:
         abort(404, description=NO_GAME)
-    if earlier is not None:
-        saved = json.loads(earlier["response"]).get("number")
-        flash(f"This hand was already saved as hand {saved}.", "info")
+    if repeated:
+        flash(f"This hand was already saved as hand {answer.get('number')}.", "info")
     else:
-        flash(f"Hand {saved} saved.", "success")
+        flash(f"Hand {answer['number']} saved.", "success")
     return redirect(board_url(game_id), code=303)
 
 

@@ -10,7 +10,6 @@ the scored games and boards each process keeps) shows the new names at once.
 Scores never change here: the rule set, house rules and hands stay as they are.
 """
 
-import json
 import secrets
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -25,7 +24,7 @@ from .forms.game import GameSettingsForm
 from .games import result_line
 from .model import load_game
 from .views import (NO_GAME, editable_game_or_abort, form_expired, game_or_404, int_or_none,
-                    keeps_entries_when_expired)
+                    keeps_entries_when_expired, once_per_token)
 
 bp = Blueprint("settings", __name__)
 
@@ -136,24 +135,25 @@ def rematch(game_id):
     editable_game_or_abort(game_id, NOT_KEEPER)
     db = store.get_db()
     token = request.form.get("token", "")[:64]
+    started = {}
+
+    def start():
+        started["id"], started["edit_key"] = service.rematch(db, game_id)
+        return {"game_id": started["id"]}
+
     try:
-        with store.transaction(db):
-            earlier = store.recall_answer(db, REMATCH_SCOPE + game_id, token) if token else None
-            if earlier is None:
-                new_id, edit_key = service.rematch(db, game_id)
-                if token:
-                    store.remember_answer(db, REMATCH_SCOPE + game_id, token, "", 303,
-                                          json.dumps({"game_id": new_id}))
+        answer, repeated = once_per_token(db, REMATCH_SCOPE + game_id, token, start)
     except CanastaError as error:  # a game imported with names today's checks refuse
         flash("A new game could not start with this table: " + " ".join(p.message for p in error.problems)
               + " Fix the names below first.", "error")
         return redirect(url_for("settings.edit", game_id=game_id), code=303)
     except store.NotFound:
         abort(404, description=NO_GAME)
-    if earlier is not None:
+    if repeated:
         flash("This new game was already started.", "info")
-        return redirect(url_for("games.board", game_id=json.loads(earlier["response"])["game_id"]), code=303)
-    access.remember_key(new_id, edit_key)
+        return redirect(url_for("games.board", game_id=answer["game_id"]), code=303)
+    new_id = started["id"]
+    access.remember_key(new_id, started["edit_key"])
     game = game_or_404(new_id)
     first = f" {game.dealer_of(1)} deals first." if game.seats else ""
     flash(f"New game started at the same table.{first} The last game stays on the list.", "success")

@@ -1,6 +1,8 @@
 """What the pages of one game share: the game or a 404 page, how its people and scores are written,
 and forms that come back filled in when their CSRF token has expired."""
 
+import json
+
 from flask import abort
 
 from . import access, csrf
@@ -64,3 +66,22 @@ def int_or_none(text):
         return int(text)
     except (TypeError, ValueError):
         return None
+
+
+def once_per_token(db, scope, token, change, request_hash=""):
+    """Run ``change()`` once per one-time form token; return ``(its answer, True when it ran before)``.
+
+    A double tap, or back and send again, carries the same token: the second
+    gets the first answer (the dict ``change`` returned, kept as JSON) and
+    changes nothing. The look-up, the change and keeping the answer are one
+    transaction, so two copies sent at once still make one change. Without a
+    token ``change`` simply runs.
+    """
+    with store.transaction(db):
+        earlier = store.recall_answer(db, scope, token) if token else None
+        if earlier is not None:
+            return json.loads(earlier["response"]), True
+        answer = change()
+        if token:
+            store.remember_answer(db, scope, token, request_hash, 303, json.dumps(answer))
+    return answer, False
