@@ -81,7 +81,7 @@ def build_rows(games, hands_per_game, measured_index, measured_hands, seed=11):
 
 def build_database(path: Path, games, hands_per_game, measured_hands):
     """Create the database at ``path`` (migrated, bulk loaded); return the measured game's id."""
-    from scorekeeper import db as store
+    from scorekeeper.store import db as store
 
     game_rows, hand_rows, measured_id = build_rows(games, hands_per_game, games // 2, measured_hands)
     store.migrate(path)
@@ -97,7 +97,7 @@ def build_database(path: Path, games, hands_per_game, measured_hands):
 
 def cached_database(cache: Path, games, hands_per_game, measured_hands) -> tuple[Path, str, float]:
     """Return ``(path, measured game id, seconds spent building)``: built once per schema, size and data version."""
-    from scorekeeper import db as store
+    from scorekeeper.store import db as store
 
     digest = hashlib.sha256(f"{store.schema_version()}|{DATA_VERSION}".encode()).hexdigest()[:10]
     path = cache / f"scale-{games}x{hands_per_game}-{digest}.db"
@@ -128,7 +128,7 @@ def _app(path: Path):
 def measure(workdir: Path, *, games=10_000, hands=30, runs=80, reads=200, cache: Path = OUT,
             budget_seconds=30.0) -> list[Line]:
     """Return the lines for the scoreboard's time, and the game's read alone, in the big database against the one-game one."""
-    from scorekeeper import db as store
+    from scorekeeper.store import db as store
 
     what = f"Scale: scoreboard GET, {games:,} games / {games * hands:,} hands in the database"
     read_what = f"Scale: reading the game (db.get_game), {games:,} games in the database"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from scorekeeper import service
+from scorekeeper.games import write as service
 from scorekeeper.canasta.errors import CanastaError
 from scorekeeper.canasta.rules import TARGET_RANGE, resolve
 from scorekeeper.canasta.scoring import score_game
@@ -109,7 +109,7 @@ def realistic_hands(count, seed=SEED):
 
 
 def seed_game(db, hands):
-    """Create a game through ``scorekeeper.service`` and enter ``hands`` one by one; return ``(id, edit key)``."""
+    """Create a game through ``scorekeeper.games.write`` and enter ``hands`` one by one; return ``(id, edit key)``."""
     game_id, edit_key = service.new_game(db, rules=RULES, options=OPTIONS, names=NAMES, seats=SEATS)
     for sides in hands:
         service.add_hand(db, game_id, sides)
@@ -118,7 +118,7 @@ def seed_game(db, hands):
 
 def game_database(path, hands):
     """Create the app's database at ``path`` (migrated) holding one game with ``hands``; return ``(id, edit key)``."""
-    from scorekeeper import db as store
+    from scorekeeper.store import db as store
 
     store.migrate(path)
     db = store.connect(path)

@@ -30,7 +30,7 @@ ONE_LINE_PAGE = "<!doctype html><html><head><meta charset=utf-8><title>Hello</ti
 
 def _forget_rendered_sheets():
     """Empty the app's in-memory cache of rendered sheets, so the next ask renders."""
-    from scorekeeper import sheets
+    from scorekeeper.web import sheets
 
     cache = getattr(sheets, "_rendered", None)
     if cache is not None:
@@ -40,7 +40,7 @@ def _forget_rendered_sheets():
 
 def _capturing_html(ask):
     """Return ``(ask(), the HTML the app gave WeasyPrint while answering)``."""
-    from scorekeeper import pdf
+    from scorekeeper.printing import pdf
 
     captured = []
     original = pdf.html_to_pdf
@@ -78,8 +78,8 @@ def measure(workdir: Path, *, renders=9, asks=200, hands=30, budget_seconds=25.0
     """Return the lines for a fresh ``hands``-hand sheet and for asking it again with its ETag."""
     from weasyprint import HTML
 
-    from scorekeeper import db as store
-    from scorekeeper import pdf
+    from scorekeeper.store import db as store
+    from scorekeeper.printing import pdf
 
     render_what = f"PDF sheet, {hands} hands: fresh render (GET /games/<id>/sheet.pdf)"
     share_what = f"PDF sheet, {hands} hands: the app's share of a render"

@@ -184,7 +184,7 @@ def _repeat_line(label, weight):
 
 def measure(workdir: Path, *, hands=30) -> list[Line]:
     """Return the page weight lines of the scorekeeper's scoreboard and of the players' view page."""
-    from scorekeeper import db as store
+    from scorekeeper.store import db as store
 
     workdir.mkdir(parents=True, exist_ok=True)
     app = _app(workdir)

@@ -2,6 +2,10 @@
 and the size limit on request bodies, whichever way they are sent."""
 
 from flask import abort, current_app, request
+from flask_wtf.csrf import CSRFProtect
+
+# Every form is protected; a view that needs none says so with ``csrf.exempt``.
+csrf = CSRFProtect()
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [

@@ -60,7 +60,7 @@ def client(app):
 @pytest.fixture
 def db(app):
     """The app's database, opened as the app opens it."""
-    from scorekeeper import db as store
+    from scorekeeper.store import db as store
 
     database = store.connect(app.config["DATABASE"])
     yield database

@@ -4,7 +4,7 @@ and the sample hands of RULES.md and API.md."""
 import re
 from html.parser import HTMLParser
 
-from scorekeeper import service
+from scorekeeper.games import write as service
 
 # RULES.md's worked example, as API.md sends it: Ann & Bob score 605, Cy & Di -295.
 WORKED = [

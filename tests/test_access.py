@@ -2,8 +2,8 @@
 
 import pytest
 
-from scorekeeper import access
-from scorekeeper import db as store
+from scorekeeper.games import access
+from scorekeeper.store import db as store
 
 
 def test_ids_and_keys_carry_at_least_128_bits():

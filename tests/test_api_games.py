@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import access
-from scorekeeper import db as store
+from scorekeeper.games import access
+from scorekeeper.store import db as store
 
 WORKED = [{"melded_points": 120, "hand_points": 15, "natural_canastas": 0, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
           {"melded_points": 0, "hand_points": 95, "red_threes": 2}]  # 605, -295

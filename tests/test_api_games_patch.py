@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper import access
-from scorekeeper import db as store
+from scorekeeper.games import access
+from scorekeeper.store import db as store
 
 from .helpers import WORKED, new_game
 from .test_api_fuzz import FUZZ, assert_clear_answer, bodies

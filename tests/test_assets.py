@@ -103,7 +103,7 @@ AREAS = {  # stylesheet -> the templates and scripts of its pages
     "hand.css": ["hands/*.html", "hand.js"],
     "checker.css": ["checker/*.html", "cards.js"],
     "print-page.css": ["sheets/*.html"],
-    "share.css": ["games/share.html", "share.js", "qr.py"],  # qr.py writes the QR codes' <svg class>
+    "share.css": ["games/share.html", "share.js", "printing/qr.py"],  # qr.py writes the QR codes' <svg class>
 }
 SHARED_TEMPLATES = ["base.html", "_macros.html"]  # on every page
 CLASS_ATTRIBUTE = re.compile(r"""\bclass_?=(["'])((?:\{\{.*?\}\}|\{%.*?%\}|(?!\1).)*)\1""", re.S)

@@ -6,10 +6,12 @@ import threading
 
 import pytest
 
-from scorekeeper import access, create_app, service
-from scorekeeper import db as store
-from scorekeeper.backup import FORMAT
-from scorekeeper.model import load_game
+from scorekeeper import create_app
+from scorekeeper.games import access
+from scorekeeper.games import write as service
+from scorekeeper.store import db as store
+from scorekeeper.cli import FORMAT
+from scorekeeper.games.read import load_game
 
 WORKED = [{"melded_points": 120, "hand_points": 15, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
           {"melded_points": 0, "hand_points": 95, "red_threes": 2}]
@@ -182,7 +184,7 @@ def test_import_is_all_or_nothing(app, db, games, tmp_path):
 
 def test_a_failing_insert_rolls_the_whole_import_back(db, games):
     """All in one transaction: a constraint failing on the second game leaves no trace of the first."""
-    from scorekeeper.backup import export_document
+    from scorekeeper.cli import export_document
 
     document = export_document(db)
     new = dict(document["games"][0], id="another")

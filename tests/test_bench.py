@@ -10,7 +10,7 @@ from bench.load import Call, drive
 from bench.scale import build_rows
 from bench.seed import OPTIONS, RULES, realistic_hands
 from bench.weight import css_sections, css_urls, is_foreign, kept_by_browser, loaded_urls, script_urls
-from scorekeeper import db as store
+from scorekeeper.store import db as store
 from scorekeeper.canasta.scoring import score_game
 
 from .servers import start_gunicorn

@@ -3,8 +3,8 @@
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import db as store
-from scorekeeper import service
+from scorekeeper.store import db as store
+from scorekeeper.games import write as service
 
 from .conftest import assert_accessible, no_sideways_scroll, screenshot
 from .helpers import WORKED, new_game

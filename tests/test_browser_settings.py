@@ -4,7 +4,7 @@ another phone follows, a rematch, a new edit link that takes the old one's right
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import db as store
+from scorekeeper.store import db as store
 
 from .conftest import BROWSER_WAIT_MS, PHONE
 from .helpers import WORKED, new_game

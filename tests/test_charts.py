@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorekeeper.charts import (
+from scorekeeper.printing.charts import (
     HEIGHT, LABEL_GAP, MARGIN_BOTTOM, MARGIN_RIGHT, MARGIN_TOP, WIDTH,
     label_width, nice_step, points_label, running_totals_chart,
 )

@@ -5,7 +5,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from scorekeeper import db as store
+from scorekeeper.store import db as store
 
 from .helpers import WORKED, parse
 from .helpers import new_game as start_game

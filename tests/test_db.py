@@ -4,7 +4,7 @@ import sqlite3
 
 import pytest
 
-from scorekeeper import db as store
+from scorekeeper.store import db as store
 
 SIDES = [{"melded_points": 120, "hand_points": 15, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
          {"melded_points": 0, "hand_points": 95, "red_threes": 2}]

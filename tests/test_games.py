@@ -5,8 +5,8 @@ import re
 import pytest
 from flask import url_for
 
-from scorekeeper import service
-from scorekeeper import db as store
+from scorekeeper.games import write as service
+from scorekeeper.store import db as store
 
 from .helpers import WORKED, new_game, parse
 
@@ -486,7 +486,7 @@ def test_qr_codes_are_inline_svg_with_nothing_from_elsewhere(client, db):
 def test_qr_markup_escapes_its_title_and_sizes_to_the_symbol():
     import segno
 
-    from scorekeeper.qr import qr_svg
+    from scorekeeper.printing.qr import qr_svg
 
     markup = qr_svg("https://example.org/x", 'Ann & <Bob>')
     assert "<title>Ann &amp; &lt;Bob&gt;</title>" in markup
@@ -542,7 +542,7 @@ def test_the_share_page_is_only_for_the_scorekeeper(client, db, who):
 @pytest.fixture
 def renders(monkeypatch):
     """Count the board's content renders, by kind of reader (True: the scorekeeper's)."""
-    from scorekeeper import games
+    from scorekeeper.web import board as games
 
     calls = []
     real = games.board_context
@@ -556,7 +556,7 @@ def renders(monkeypatch):
 
 
 def test_the_board_is_rendered_once_per_version_and_kind_of_reader(client, db, renders, monkeypatch):
-    from scorekeeper import model
+    from scorekeeper.games import read as model
 
     scorings = []
     real_score = model.score_game
@@ -619,8 +619,8 @@ def test_a_board_with_a_hand_opened_links_to_its_own_address(client, db, renders
 
 
 def test_the_kept_boards_are_bounded(client, db, monkeypatch):
-    from scorekeeper import games
-    from scorekeeper.model import LRUCache
+    from scorekeeper.web import board as games
+    from scorekeeper.games.read import LRUCache
 
     monkeypatch.setattr(games, "_rendered", LRUCache(2))
     for _ in range(3):

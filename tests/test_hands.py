@@ -5,11 +5,11 @@ import re
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper import db as store
-from scorekeeper import service
+from scorekeeper.store import db as store
+from scorekeeper.games import write as service
 from scorekeeper.canasta.rules import PRESETS
-from scorekeeper.forms.hands import form_data_from_sides, hand_form_class
-from scorekeeper.model import load_game
+from scorekeeper.web.forms.hands import form_data_from_sides, hand_form_class
+from scorekeeper.games.read import load_game
 
 from .test_new_game import field_value, start
 

@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from scorekeeper import db as store
-from scorekeeper import model
-from scorekeeper.migrations import migrations
-from scorekeeper.model import load_game
+from scorekeeper.store import db as store
+from scorekeeper.games import read as model
+from scorekeeper.store.migrations import migrations
+from scorekeeper.games.read import load_game
 
 WORKED_EXAMPLE = [
     {"melded_points": 120, "hand_points": 15, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},

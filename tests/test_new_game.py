@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from scorekeeper import db as store
+from scorekeeper.store import db as store
 from scorekeeper.canasta.rules import PRESETS
 
 
@@ -187,6 +187,6 @@ def test_a_post_with_the_token_from_the_page_starts_the_game(csrf_app):
     ("options-canastas_to_go_out", "Only for Classic, 3 players (cutthroat)."),
 ], ids=["third-seat", "fifth-seat", "three-player-option"])
 def test_notes_say_which_rule_sets_a_field_is_for_in_the_fewest_words(field, note):
-    from scorekeeper.forms.game import applies_note
+    from scorekeeper.web.forms.game import applies_note
 
     assert applies_note(field) == note

@@ -5,8 +5,8 @@ from datetime import datetime, timezone
 import pytest
 from flask import url_for
 
-from scorekeeper import service
-from scorekeeper.pages import ago
+from scorekeeper.games import write as service
+from scorekeeper.web.pages import ago
 
 from .test_games import BIG, WORKED, keep_score, new_game, parse
 

@@ -10,7 +10,8 @@ import pypdf
 import pytest
 from flask import render_template_string
 
-from scorekeeper import create_app, pdf
+from scorekeeper import create_app
+from scorekeeper.printing import pdf
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 

@@ -17,10 +17,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scorekeeper import db as store
-from scorekeeper import service
+from scorekeeper.store import db as store
+from scorekeeper.games import write as service
 from scorekeeper.canasta.scoring import score_game
-from scorekeeper.model import load_game
+from scorekeeper.games.read import load_game
 
 from .servers import ROOT, start_gunicorn
 
@@ -395,7 +395,7 @@ def hidden_value(html, name):
 
 def form_for(sides, **extra):
     from scorekeeper.canasta.rules import PRESETS
-    from scorekeeper.forms.hands import form_data_from_sides
+    from scorekeeper.web.forms.hands import form_data_from_sides
 
     return {**form_data_from_sides(PRESETS["classic"], sides), "action": "save", **extra}
 

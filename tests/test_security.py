@@ -18,9 +18,11 @@ from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import access, create_app, service
-from scorekeeper import db as store
-from scorekeeper.model import load_game
+from scorekeeper import create_app
+from scorekeeper.games import access
+from scorekeeper.games import write as service
+from scorekeeper.store import db as store
+from scorekeeper.games.read import load_game
 
 WORKED = [{"melded_points": 120, "hand_points": 15, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
           {"melded_points": 0, "hand_points": 95, "red_threes": 2}]

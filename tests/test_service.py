@@ -2,10 +2,10 @@
 
 import pytest
 
-from scorekeeper import db as store
-from scorekeeper import service
+from scorekeeper.store import db as store
+from scorekeeper.games import write as service
 from scorekeeper.canasta.errors import InvalidHand
-from scorekeeper.model import load_game
+from scorekeeper.games.read import load_game
 
 WORKED = [{"melded_points": 120, "hand_points": 15, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
           {"melded_points": 0, "hand_points": 95, "red_threes": 2}]
@@ -24,7 +24,7 @@ def test_new_game_stores_clean_names_and_options(db):
     assert game.options["target"] == 3000
     assert game.score.totals == (2340, 1910)
     assert game.score.next_minimum == (90, 90)
-    from scorekeeper.access import key_opens
+    from scorekeeper.games.access import key_opens
     assert key_opens(db, game_id, key)
 
 

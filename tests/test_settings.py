@@ -7,9 +7,10 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper import access, service
-from scorekeeper import db as store
-from scorekeeper.model import load_game
+from scorekeeper.games import access
+from scorekeeper.games import write as service
+from scorekeeper.store import db as store
+from scorekeeper.games.read import load_game
 
 from .helpers import WORKED, new_game, parse
 from .test_games import BIG, keep_score, totals_on

@@ -17,10 +17,13 @@ import pdfplumber
 import pypdf
 import pytest
 
-from scorekeeper import create_app, pdf, service, sheets
-from scorekeeper import db as store
+from scorekeeper import create_app
+from scorekeeper.printing import pdf
+from scorekeeper.games import write as service
+from scorekeeper.web import sheets
+from scorekeeper.store import db as store
 from scorekeeper.canasta.rules import PRESETS
-from scorekeeper.model import load_game
+from scorekeeper.games.read import load_game
 
 from .helpers import WORKED
 

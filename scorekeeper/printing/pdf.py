@@ -130,11 +130,11 @@ def sheet_version(app) -> str:
     """
     key = str(Path(app.root_path))
     if key not in _versions or app.debug:
-        package = Path(__file__).resolve().parent
+        package = Path(__file__).resolve().parent.parent
         templates = Path(app.root_path, app.template_folder or "templates").resolve()
         files = (sorted((templates / "print").glob("*.html")) + [Path(app.static_folder) / PRINT_CSS]
                  + sorted((package / "canasta").glob("*.py"))
-                 + [package / "pdf.py", package / "sheets.py", package / "model.py"])
+                 + [package / "printing" / "pdf.py", package / "web" / "sheets.py", package / "games" / "read.py"])
         digest = hashlib.sha256(SHEET_CODE_VERSION.encode())
         for path in files:
             digest.update(path.name.encode())

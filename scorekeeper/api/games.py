@@ -16,13 +16,15 @@ import re
 
 from flask import Blueprint, current_app, request, url_for
 
-from . import access, idempotency, service
-from . import db as store
-from .api import BadBody, bad_body, json_response, read_json_object, rule_problems
-from .canasta.errors import CanastaError, InvalidHand, Problem
-from .canasta.fields import is_integer
-from .errors import error_body
-from .model import load_game
+from ..games import access
+from ..games import once as idempotency
+from ..games import write as service
+from ..store import db as store
+from .common import BadBody, bad_body, json_response, read_json_object, rule_problems
+from ..canasta.errors import CanastaError, InvalidHand, Problem
+from ..canasta.fields import is_integer
+from ..errors import error_body
+from ..games.read import load_game
 
 bp = Blueprint("api_games", __name__, url_prefix="/api/v1/games")
 CSRF_EXEMPT = True  # changes need the bearer edit key, which no other site can send

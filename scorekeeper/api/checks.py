@@ -10,13 +10,13 @@ from functools import partial
 
 from flask import Blueprint
 
-from .api import computed_answer
-from .canasta import checks
-from .canasta.cards import NATURAL_RANKS, Card, Rank, format_cards, parse_cards, parse_meld_groups
-from .canasta.errors import CanastaError, CardError
-from .canasta.fields import FieldReader, join
-from .canasta.melds import Meld, meld_problems
-from .canasta.rules import MAX_TOTAL, MODERN, resolve
+from .common import computed_answer
+from ..canasta import checks
+from ..canasta.cards import NATURAL_RANKS, Card, Rank, format_cards, parse_cards, parse_meld_groups
+from ..canasta.errors import CanastaError, CardError
+from ..canasta.fields import FieldReader, join
+from ..canasta.melds import Meld, meld_problems
+from ..canasta.rules import MAX_TOTAL, MODERN, resolve
 
 bp = Blueprint("api_checks", __name__, url_prefix="/api/v1/check")
 CSRF_EXEMPT = True  # answers questions, changes nothing, reads no cookie

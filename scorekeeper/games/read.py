@@ -18,11 +18,11 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from . import db as store
-from .canasta.errors import CanastaError, Problem
-from .canasta.rules import PRESETS
-from .canasta.scoring import GameScore, score_game
-from .canasta.seating import dealer
+from ..store import db as store
+from ..canasta.errors import CanastaError, Problem
+from ..canasta.rules import PRESETS
+from ..canasta.scoring import GameScore, score_game
+from ..canasta.seating import dealer
 
 GAME_CACHE_SIZE = 256
 

@@ -15,10 +15,12 @@ import json
 
 from flask import Blueprint, request, url_for
 
-from . import access, idempotency, service
-from . import db as store
-from .api import BadBody, bad_body, json_response, read_json_object
-from .api_games import edit_refusal, no_game
+from ..games import access
+from ..games import once as idempotency
+from ..games import write as service
+from ..store import db as store
+from .common import BadBody, bad_body, json_response, read_json_object
+from .games import edit_refusal, no_game
 
 bp = Blueprint("api_edit_key", __name__, url_prefix="/api/v1/games")
 CSRF_EXEMPT = True  # it needs the bearer edit key, which no other site can send

@@ -15,16 +15,17 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from markupsafe import Markup, escape
 from werkzeug.routing import BuildError
 
-from . import access, service
-from . import db as store
-from .canasta.errors import CanastaError, InvalidHand
-from .canasta.rules import MODERN_HOLDING_PENALTY, OPTION_SPECS, PRESETS
-from .canasta.scoring import BREAKDOWN_LABELS, score_request
-from .charts import points_label
+from ..games import access
+from ..games import write as service
+from ..store import db as store
+from ..canasta.errors import CanastaError, InvalidHand
+from ..canasta.rules import MODERN_HOLDING_PENALTY, OPTION_SPECS, PRESETS
+from ..canasta.scoring import BREAKDOWN_LABELS, score_request
+from ..printing.charts import points_label
 from .forms.game import NewGameForm, applies_note, preset_summary
 from .forms.hands import form_data_from_sides, hand_form_class
 from .forms.sides import IN_HAND_FIELDS, MODE_HINTS, UNFINISHED, meld_row_label, meld_rows, side_slots
-from .views import (
+from .helpers import (
     NO_GAME, editable_game_or_abort, form_expired, game_or_404, int_or_none, keeps_entries_when_expired,
     once_per_token, side_label, signed,
 )

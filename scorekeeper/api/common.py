@@ -11,10 +11,10 @@ import json
 from flask import Blueprint, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .canasta.errors import CanastaError
-from .canasta.rules import rules_catalog
-from .canasta.scoring import BREAKDOWN_LABELS, score_request
-from .errors import error_body
+from ..canasta.errors import CanastaError
+from ..canasta.rules import rules_catalog
+from ..canasta.scoring import BREAKDOWN_LABELS, score_request
+from ..errors import error_body
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 CSRF_EXEMPT = True  # no cookie grants anything here: changes need a bearer key

@@ -16,9 +16,9 @@ from datetime import datetime, timedelta
 
 from flask import request
 
-from . import db as store
-from .api import BadBody
-from .errors import error_body
+from ..store import db as store
+from ..api.common import BadBody
+from ..errors import error_body
 
 HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 255

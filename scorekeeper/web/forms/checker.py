@@ -12,10 +12,10 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from ..canasta.cards import NATURAL_RANKS, parse_cards, parse_meld_groups
-from ..canasta.errors import CardError
-from ..canasta.melds import Meld
-from ..canasta.rules import MAX_TOTAL, MODERN, OPTIONS_BY_NAME, PRESETS, resolve
+from ...canasta.cards import NATURAL_RANKS, parse_cards, parse_meld_groups
+from ...canasta.errors import CardError
+from ...canasta.melds import Meld
+from ...canasta.rules import MAX_TOTAL, MODERN, OPTIONS_BY_NAME, PRESETS, resolve
 from .rules import rules_field
 
 MAX_CARD_TEXT = 400  # more than a hand of 15 cards and a table of melds ever need

@@ -15,7 +15,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FormField, HiddenField
 from wtforms.fields.choices import SelectChoice
 
-from ..canasta.rules import PRESETS
+from ...canasta.rules import PRESETS
 from .fields import Choice, api_value, is_api_field
 from .paths import data_set, finalize, is_active, original_name, put, segments_of, walk, when_attr, when_conditions
 from .sides import conditions, form_class, meld_rows, side_form, side_slots

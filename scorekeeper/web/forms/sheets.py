@@ -11,8 +11,8 @@ from wtforms import Field, IntegerField, RadioField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
-from ..canasta.rules import PRESETS
-from ..service import MAX_NAME_LENGTH
+from ...canasta.rules import PRESETS
+from ...games.write import MAX_NAME_LENGTH
 from .rules import rules_field
 
 PAPERS = {"a4": "A4", "letter": "US Letter"}

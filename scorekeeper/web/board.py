@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, jsonify, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from . import access, errors
-from . import db as store
-from .canasta.scoring import BREAKDOWN_LABELS
-from .charts import points_label, running_totals_chart
-from .model import LRUCache
-from .qr import qr_svg
-from .views import NO_GAME, editable_game_or_abort, game_or_404, side_label, signed
+from .. import errors
+from ..games import access
+from ..store import db as store
+from ..canasta.scoring import BREAKDOWN_LABELS
+from ..printing.charts import points_label, running_totals_chart
+from ..games.read import LRUCache
+from ..printing.qr import qr_svg
+from .helpers import NO_GAME, editable_game_or_abort, game_or_404, side_label, signed
 
 bp = Blueprint("games", __name__)
 

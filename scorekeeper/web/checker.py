@@ -9,13 +9,13 @@ from dataclasses import dataclass
 
 from flask import Blueprint, render_template, request
 
-from . import db as store
-from .canasta.cards import parse_cards, parse_meld_groups
-from .canasta.checks import check_going_out, check_initial_meld, check_meld, check_pile, going_out_conditions
-from .canasta.errors import CanastaError
-from .canasta.rules import resolve
+from ..store import db as store
+from ..canasta.cards import parse_cards, parse_meld_groups
+from ..canasta.checks import check_going_out, check_initial_meld, check_meld, check_pile, going_out_conditions
+from ..canasta.errors import CanastaError
+from ..canasta.rules import resolve
 from .forms.checker import GoingOutForm, InitialMeldForm, MeldForm, PileForm
-from .model import load_game
+from ..games.read import load_game
 
 bp = Blueprint("checker", __name__, url_prefix="/check")
 

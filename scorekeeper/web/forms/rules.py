@@ -4,8 +4,8 @@ from wtforms import SelectField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
-from ..canasta.errors import UnknownRules
-from ..canasta.rules import PRESETS, get_ruleset
+from ...canasta.errors import UnknownRules
+from ...canasta.rules import PRESETS, get_ruleset
 
 
 def known_rules(form, field):

@@ -5,10 +5,11 @@ import json
 
 from flask import abort
 
-from . import access, csrf
-from . import db as store
-from .charts import points_label
-from .model import load_game
+from ..security import csrf
+from ..games import access
+from ..store import db as store
+from ..printing.charts import points_label
+from ..games.read import load_game
 
 NO_GAME = "There is no game at this address. Check the link, or start a new game."
 EXPIRED = ("This form has expired or was sent from another page, so nothing was saved. "

@@ -15,15 +15,16 @@ import secrets
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from . import access, service
-from . import db as store
-from .canasta.errors import CanastaError, InvalidHand
-from .canasta.rules import option_specs
-from .charts import points_label
+from ..games import access
+from ..games import write as service
+from ..store import db as store
+from ..canasta.errors import CanastaError, InvalidHand
+from ..canasta.rules import option_specs
+from ..printing.charts import points_label
 from .forms.game import GameSettingsForm
-from .games import result_line
-from .model import load_game
-from .views import (NO_GAME, editable_game_or_abort, form_expired, game_or_404, int_or_none,
+from .board import result_line
+from ..games.read import load_game
+from .helpers import (NO_GAME, editable_game_or_abort, form_expired, game_or_404, int_or_none,
                     keeps_entries_when_expired, once_per_token)
 
 bp = Blueprint("settings", __name__)

@@ -19,17 +19,18 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 
-from . import access, pdf
-from . import db as store
-from .canasta.cards import RANK_POINTS, Card, Rank, Suit
-from .canasta.rules import (
+from ..games import access
+from ..printing import pdf
+from ..store import db as store
+from ..canasta.cards import RANK_POINTS, Card, Rank, Suit
+from ..canasta.rules import (
     LAST_DRAWN_THREE_PENALTY, MODERN, MODERN_HOLDING_PENALTY, MODERN_PENALTIES,
     OPTIONS_BY_NAME, default_options, next_minimum, option_specs,
 )
-from .canasta.scoring import BREAKDOWN_LABELS
-from .charts import points_label
+from ..canasta.scoring import BREAKDOWN_LABELS
+from ..printing.charts import points_label
 from .forms.sheets import PAPERS, CheatSheetForm, ScoreSheetForm, paper_for
-from .model import load_game
+from ..games.read import load_game
 
 bp = Blueprint("sheets", __name__)
 

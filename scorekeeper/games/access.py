@@ -15,7 +15,7 @@ import secrets
 
 from flask import session
 
-from . import db as store
+from ..store import db as store
 
 ID_BYTES = 18  # 144 bits
 KEY_BYTES = 24  # 192 bits

@@ -18,12 +18,12 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
-from . import db as store
+from .store import db as store
 from .canasta.errors import CanastaError
 from .canasta.fields import FieldReader
 from .canasta.rules import resolve
 from .canasta.sides import parse_totals
-from .model import score_of
+from .games.read import score_of
 
 FORMAT = "canasta-scorekeeper-export"
 FORMAT_VERSION = 1

@@ -8,10 +8,10 @@ from datetime import datetime, timezone
 
 from flask import Blueprint, render_template
 
-from . import access
-from . import db as store
-from .games import result_line
-from .model import load_game
+from ..games import access
+from ..store import db as store
+from .board import result_line
+from ..games.read import load_game
 
 bp = Blueprint("pages", __name__)
 

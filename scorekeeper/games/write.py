@@ -10,12 +10,12 @@ of the game, is refused with every problem and nothing is written.
 import re
 
 from . import access
-from . import db as store
-from .canasta.errors import CanastaError, InvalidHand, Problem
-from .canasta.rules import PRESETS, get_ruleset, option_specs, resolve
-from .canasta.sides import parse_totals
-from .canasta.fields import FieldReader
-from .canasta.scoring import score_game
+from ..store import db as store
+from ..canasta.errors import CanastaError, InvalidHand, Problem
+from ..canasta.rules import PRESETS, get_ruleset, option_specs, resolve
+from ..canasta.sides import parse_totals
+from ..canasta.fields import FieldReader
+from ..canasta.scoring import score_game
 
 MAX_NAME_LENGTH = 40
 MAX_SEATS = max(ruleset.players for ruleset in PRESETS.values())  # the biggest table

@@ -9,9 +9,9 @@ the engine's.
 from wtforms import Form, FormField, RadioField, SelectField
 from wtforms.fields.choices import SelectChoice
 
-from ..canasta.cards import Rank
-from ..canasta.rules import MODERN
-from ..canasta.sides import CANASTA_LABELS, IN_HAND_CARDS
+from ...canasta.cards import Rank
+from ...canasta.rules import MODERN
+from ...canasta.sides import CANASTA_LABELS, IN_HAND_CARDS
 from .fields import ApiBoolean, CountField, FixedField, PointsField
 from .paths import data_set
 

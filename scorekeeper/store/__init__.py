@@ -1,0 +1,7 @@
+"""Storage: every query (sqlite-utils), the per-thread connections and the migrations.
+
+``db`` holds every query the app makes, and only queries; ``connections`` keeps one
+SQLite connection per worker thread; ``migrations`` is the schema, as named steps.
+May import: the standard library, sqlite-utils, Flask (for the request's connection),
+and ``scorekeeper.canasta`` for nothing but types. Nothing here scores a game.
+"""
