@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, assert_accessible, no_sideways_scroll, screenshot
+from ..conftest import PHONE, assert_accessible, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from scorekeeper.games import access
 from scorekeeper.store import db as store
 
-from .helpers import WORKED, new_game
-from .test_api_fuzz import FUZZ, assert_clear_answer, bodies
+from ..helpers import WORKED, new_game
+from .test_fuzz import FUZZ, assert_clear_answer, bodies
 
 SEATS = ["Ann", "Cy", "Bob", "Di"]
 RENAME = {"names": ["Ann & Bea", "Cy & Dee"], "seats": ["Ann", "Cy", "Bea", "Dee"]}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from .conftest import assert_accessible, no_sideways_scroll, screenshot
+from ..conftest import assert_accessible, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 

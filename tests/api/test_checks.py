@@ -352,7 +352,7 @@ def test_real_hands_always_get_a_200(client, endpoint, rules, cards):
 
 # --- the documentation's examples ------------------------------------------------------------
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "api-checks.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "api-checks.md"
 EXAMPLE = re.compile(
     r"^```sh\n(curl .*?)^```\n\n\*\*Answer\*\* `(\d{3})[^`]*`(.*?)\n\n```json\n(.*?)^```", re.S | re.M)
 

@@ -25,7 +25,7 @@ from scorekeeper.store import db as store
 from scorekeeper.canasta.rules import PRESETS
 from scorekeeper.games.read import load_game
 
-from .helpers import WORKED
+from ..helpers import WORKED
 
 A4, LETTER = (595, 842), (612, 792)
 HTML_NAME = "<b>Ann</b> & <script>x</script>"
@@ -555,7 +555,7 @@ def test_no_weasyprint_warning_when_rendering(client, caplog):
 def test_print_page_on_a_phone(live_server, phone):
     from playwright.sync_api import expect
 
-    from .conftest import assert_accessible, no_sideways_scroll, screenshot
+    from ..conftest import assert_accessible, no_sideways_scroll, screenshot
 
     phone.goto(live_server.url + "/print")
     expect(phone.get_by_role("heading", level=1)).to_have_text("Print score sheets")

@@ -8,7 +8,7 @@ from flask import url_for
 from scorekeeper.games import write as service
 from scorekeeper.web.pages import ago
 
-from .test_games import BIG, WORKED, keep_score, new_game, parse
+from .test_board import BIG, WORKED, keep_score, new_game, parse
 
 
 def game_links(client):

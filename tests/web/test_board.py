@@ -8,7 +8,7 @@ from flask import url_for
 from scorekeeper.games import write as service
 from scorekeeper.store import db as store
 
-from .helpers import WORKED, new_game, parse
+from ..helpers import WORKED, new_game, parse
 
 # Ann & Bob: 200 + 500 + 100 + 200 (concealed) = 1,000; Cy & Di: -50.
 BIG = [{"melded_points": 300, "natural_canastas": 1, "mixed_canastas": 0, "going_out": "concealed"},

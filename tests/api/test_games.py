@@ -593,7 +593,7 @@ def test_concurrent_copies_of_one_request_add_one_hand(live_server):
 
 # --- the documentation's examples ------------------------------------------------------------------
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```\n", re.S | re.M)
 ANSWER = re.compile(r"^\*\*Answer\*\* `(\d{3})[^`]*`(.*)$", re.M)
 HEADER = re.compile(r"`([A-Za-z-]+): ([^`]+)`")

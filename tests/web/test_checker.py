@@ -7,8 +7,8 @@ import pytest
 
 from scorekeeper.store import db as store
 
-from .helpers import WORKED, parse
-from .helpers import new_game as start_game
+from ..helpers import WORKED, parse
+from ..helpers import new_game as start_game
 
 
 def field(page, name):

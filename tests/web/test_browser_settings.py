@@ -6,8 +6,8 @@ from playwright.sync_api import expect
 
 from scorekeeper.store import db as store
 
-from .conftest import BROWSER_WAIT_MS, PHONE
-from .helpers import WORKED, new_game
+from ..conftest import BROWSER_WAIT_MS, PHONE
+from ..helpers import WORKED, new_game
 from .test_browser_board import BIG, check_page, keep_score
 
 pytestmark = pytest.mark.browser

@@ -13,7 +13,7 @@ from flask import render_template_string
 from scorekeeper import create_app
 from scorekeeper.printing import pdf
 
-STATIC = Path(__file__).resolve().parent.parent / "static"
+STATIC = Path(__file__).resolve().parents[2] / "static"
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper.canasta.rules import PRESETS, option_specs
 
-from .helpers import API_MD_ANSWER, API_MD_REQUEST
+from ..helpers import API_MD_ANSWER, API_MD_REQUEST
 
 WORKED = json.loads(API_MD_REQUEST)["sides"]
 

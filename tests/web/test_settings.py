@@ -12,8 +12,8 @@ from scorekeeper.games import write as service
 from scorekeeper.store import db as store
 from scorekeeper.games.read import load_game
 
-from .helpers import WORKED, new_game, parse
-from .test_games import BIG, keep_score, totals_on
+from ..helpers import WORKED, new_game, parse
+from .test_board import BIG, keep_score, totals_on
 
 SEATS = ["Ann", "Cy", "Bob", "Di"]
 FIVE_HANDS = [WORKED, WORKED, WORKED, WORKED, WORKED]  # 3,025 to -1,475: the game goes on

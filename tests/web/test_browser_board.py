@@ -6,8 +6,8 @@ from playwright.sync_api import expect
 from scorekeeper.store import db as store
 from scorekeeper.games import write as service
 
-from .conftest import assert_accessible, no_sideways_scroll, screenshot
-from .helpers import WORKED, new_game
+from ..conftest import assert_accessible, no_sideways_scroll, screenshot
+from ..helpers import WORKED, new_game
 
 pytestmark = pytest.mark.browser
 
@@ -81,7 +81,7 @@ def test_a_breakdown_opens_on_demand(live_server, phone, database):
 
 
 def test_without_javascript_a_hand_opens_in_the_page(live_server, browser, database):
-    from .conftest import PHONE
+    from ..conftest import PHONE
 
     game_id, _ = new_game(database, hands=MID_GAME, seats=["Ann", "Cy", "Bob", "Di"])
     context = browser.new_context(**PHONE, java_script_enabled=False)

@@ -8,7 +8,7 @@ from scorekeeper.canasta.rules import resolve
 from scorekeeper.canasta.scoring import BREAKDOWN_LABELS, score_hand, score_request
 from scorekeeper.canasta.sides import parse_hand
 
-from .helpers import API_MD_ANSWER, API_MD_REQUEST
+from ..helpers import API_MD_ANSWER, API_MD_REQUEST
 
 WORKED_EXAMPLE_OTHER_SIDE = {"melded_points": 0, "hand_points": 95, "red_threes": 2}
 

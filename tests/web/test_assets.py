@@ -10,9 +10,9 @@ import pytest
 from bench.seed import realistic_hands, seed_game
 from bench.weight import loaded_urls, page_weight
 
-from .helpers import WORKED, new_game
+from ..helpers import WORKED, new_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"
 TEMPLATES = ROOT / "templates"
 

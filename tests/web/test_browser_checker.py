@@ -4,7 +4,7 @@ a chosen card taps back out, and the answer reads right."""
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import assert_accessible, no_sideways_scroll, screenshot
+from ..conftest import assert_accessible, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,1 @@
+"""Tests of the JSON API (scorekeeper/api/)."""

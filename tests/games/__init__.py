@@ -1,0 +1,1 @@
+"""Tests of reading and changing stored games (scorekeeper/games/)."""

@@ -1,0 +1,1 @@
+"""Tests of PDFs and charts (scorekeeper/printing/)."""
