@@ -188,9 +188,9 @@ PRESETS: dict[str, RuleSet] = {
                 scorers=3, scorer_label="team", cards_dealt=13, draw=1, decks=3, target=7500,
                 canastas_to_go_out=2, minimum_table=CLASSIC_MINIMUMS,
                 red_three_amounts=RED_THREES_THREE_DECKS),
-        # RULES.md is silent on Modern's draw: the Canasta League of America draws 2.
+        # RULES.md "Playing a deal": Modern American draws one card.
         RuleSet("modern", "Modern American, 4 players in 2 teams", MODERN, players=4, scorers=2,
-                scorer_label="team", cards_dealt=13, draw=2, decks=2, target=8500,
+                scorer_label="team", cards_dealt=13, draw=1, decks=2, target=8500,
                 canastas_to_go_out=2, minimum_table=MODERN_MINIMUMS, concealed_bonus=0,
                 canasta_bonuses=MODERN_CANASTA_BONUSES, red_three_amounts=(),
                 threes_table=MODERN_THREES_TABLE, max_meld_size=7, max_wilds=2, wild_melds=True,

@@ -1,0 +1,44 @@
+"""Going out: the way the going-out check lays the hand down, as moves the referee allows."""
+
+from __future__ import annotations
+
+from ..going_out import check_going_out
+from .moves import WILD, Discard, Lay, Meld, Move
+from .position import Position
+
+
+def going_out_plan(position: Position) -> tuple[tuple[Move, ...] | None, str]:
+    """Return the moves that take the player to move out now (a meld, a discard), or None and why not.
+
+    The plan is :func:`..going_out.check_going_out`'s; the referee must allow every
+    move of it too (it also knows the dead ranks and the partner's answer).
+    """
+    from .referee import examine
+
+    seat = position.turn
+    side = position.side_of(seat)
+    hand = position.hands[seat]
+    check = check_going_out(
+        position.ruleset, position.options, hand, canastas=position.canastas(side),
+        side_has_melded=position.melded[side],
+        player_has_melded=position.seat_melded[seat] or position.turn_melded,
+        side_melds=[meld.meld for meld in position.melds[side]], total=position.total_of(seat))
+    if not check.can_go_out:
+        return None, " ".join(check.general_reasons or check.reasons)
+    lays = []
+    for meld in check.melds:
+        key = meld.meld.rank if meld.meld is not None else None
+        if any(not card.is_wild for card in meld.cards):
+            lays.append(Lay(tuple(meld.cards)))
+        else:
+            lays.append(Lay(tuple(meld.cards), onto=key if key is not None else WILD))
+    moves: list[Move] = [Meld(tuple(lays))] if lays else []
+    if check.discard is not None:
+        moves.append(Discard(check.discard))
+    probe = position if position.answer is not None else position
+    for move in moves:
+        refusals, commit = examine(probe, move)
+        if commit is None:
+            return None, " ".join(r.message for r in refusals)
+        probe, _ = commit()
+    return tuple(moves), ""

@@ -1,0 +1,179 @@
+"""Cards laid on a side's melds: taken from the hand, grouped by meld, judged by the rules checks.
+
+Shared by the referee's judgement of a meld and of a taken pile: a side's first
+meld is judged by :func:`..initial_meld.check_initial_meld`, every later meld by
+:func:`..melds.meld_problems`, with the check pages' own sentences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import Card, Rank, format_cards
+from ..errors import CardError
+from ..initial_meld import check_initial_meld
+from ..melds import Meld, meld_problems
+from ..placement import CheckedMeld
+from .family import family_of
+from .moves import WILD, Lay
+from .position import Position, TableMeld, meld_key_word
+from .problems import Refusal, refusal
+
+
+def take_from(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """Return ``(taken, rest)``: the hand's cards ``cards`` name, and the rest; None if the hand lacks one.
+
+    A card written with its suit takes that card; one without takes any card of its rank.
+    """
+    rest = list(hand)
+    taken = []
+    for wanted in sorted(cards, key=lambda c: c.suit is None):
+        if wanted.suit is not None or wanted.rank.value == "JK":
+            try:
+                rest.remove(wanted)
+            except ValueError:
+                return None
+            taken.append(wanted)
+            continue
+        for index, held in enumerate(rest):
+            if held.rank is wanted.rank:
+                taken.append(rest.pop(index))
+                break
+        else:
+            return None
+    return tuple(taken), tuple(rest)
+
+
+def missing_words(hand: Sequence[Card], cards: Sequence[Card]) -> str:
+    """Return the cards of ``cards`` the hand does not hold, as card text."""
+    rest = list(hand)
+    missing = []
+    for wanted in cards:
+        match = next((i for i, held in enumerate(rest) if held == wanted or
+                      (wanted.suit is None and held.rank is wanted.rank)), None)
+        if match is None:
+            missing.append(wanted)
+        else:
+            rest.pop(match)
+    return format_cards(missing) if missing else format_cards(list(cards))
+
+
+@dataclass(frozen=True)
+class LaidMelds:
+    """Lays judged: the side's melds after them, what was laid on each, the cards left, and the refusals."""
+
+    refusals: tuple[Refusal, ...]
+    melds: tuple[TableMeld, ...] = ()  # the side's melds after the move, in table order
+    laid: tuple[tuple[Rank | None, tuple[Card, ...]], ...] = ()  # cards laid this move, by meld key
+    rest: tuple[Card, ...] = ()  # the hand after the lays (before a taken pile joins it)
+    added_to_existing: bool = False  # cards went on melds the side had before this move
+
+
+def group_lays(position: Position, lays: Sequence[Lay], side_keys) -> tuple[dict, list[Refusal]]:
+    """Return the lays' cards by meld key, merged, with the refusals of lays that name no meld."""
+    groups: dict[Rank | None, list[Card]] = {}
+    refusals = []
+    for lay in lays:
+        if not lay.cards:
+            continue
+        key = lay.key
+        naturals = [c for c in lay.cards if not c.is_wild]
+        if naturals:
+            try:
+                meld = Meld.from_cards(lay.cards)
+            except CardError as error:
+                refusals.append(refusal("meld_rule", text=f"{format_cards(list(lay.cards))}: {error}"))
+                continue
+            if lay.onto is not None and meld.rank is not key:
+                refusals.append(refusal("meld_rule", text=(
+                    f"{format_cards(list(lay.cards))}: these cards do not go on {meld_key_word(key)}.")))
+                continue
+        elif lay.onto is None and key is None and None not in side_keys and not family_of(position.ruleset).wild_only_melds:
+            refusals.append(refusal("which_meld", cards=format_cards(list(lay.cards))))
+            continue
+        groups.setdefault(key, []).extend(lay.cards)
+    return groups, refusals
+
+
+def lay_down(
+    position: Position,
+    seat: int,
+    hand: Sequence[Card],
+    lays: Sequence[Lay],
+    *,
+    going_out: bool,
+    top: Card | None = None,
+    top_cards: Sequence[Card] | None = None,
+    going_words: str = "out",
+) -> LaidMelds:
+    """Return the side's melds after ``lays`` from ``hand`` (and the pile's ``top`` melded with ``top_cards``).
+
+    ``going_out``: the move leaves the player at most one card (black 3s may be
+    melded, the melds are a going out). ``going_words`` is the going out the
+    initial-meld check is told of ("out" or "concealed").
+    """
+    ruleset, options = position.ruleset, position.options
+    side = position.side_of(seat)
+    on_table = position.side_melds(side)
+    wanted = [c for lay in lays for c in lay.cards] + list(top_cards or ())
+    found = take_from(hand, wanted)
+    if found is None:
+        return LaidMelds((refusal("not_in_hand", cards=missing_words(hand, wanted)),))
+    _, rest = found
+    # The cards as the hand holds them (suits resolved), lay by lay.
+    resolved_lays, remaining = [], list(hand)
+    for lay in lays:
+        taken, remaining = take_from(remaining, lay.cards)
+        resolved_lays.append(Lay(taken, lay.onto))
+    top_taken = ()
+    if top is not None:
+        top_taken, remaining = take_from(remaining, top_cards or ())
+    groups, refusals = group_lays(position, resolved_lays, on_table)
+    if top is not None:
+        groups = {top.rank: [*top_taken, *groups.pop(top.rank, [])], **groups}
+    if not groups and top is None and not refusals:
+        refusals.append(refusal("no_cards"))
+    family = family_of(ruleset)
+    for key in groups:
+        if family.dead_ranks and key in position.dead:
+            refusals.append(refusal("dead_rank", rank=meld_key_word(key)))
+        if key is not None and key not in on_table and not any(not c.is_wild for c in groups[key]) \
+                and not (top is not None and key is top.rank):
+            refusals.append(refusal("no_such_meld", rank=meld_key_word(key),
+                                    cards=format_cards(groups[key])))
+    if refusals:
+        return LaidMelds(tuple(refusals))
+
+    initial = not position.melded[side]
+    if initial:
+        check = check_initial_meld(
+            ruleset, options, position.total_of(seat),
+            groups=[cards for cards in groups.values()], pile_top=top,
+            going_out=going_words if going_out else "no")
+        refusals.extend(refusal("initial_meld", text=text) for text in check.problems)
+        if not check.problems and check.points < check.minimum:
+            counted = " (the top card does not count)" if top is not None and not check.pile_top_counts else ""
+            refusals.append(refusal("initial_minimum", minimum=check.minimum, points=check.points,
+                                    short_by=check.short_by, counted=counted))
+    after = dict(on_table)
+    laid = []
+    added_to_existing = False
+    for key, cards in groups.items():
+        cards = tuple(cards)
+        if key is not None and top is not None and key is top.rank:
+            cards = (top, *cards)
+        base = on_table.get(key)
+        new = base.plus(cards) if base is not None else TableMeld.of(key, cards)
+        if base is not None:
+            added_to_existing = True
+        if not initial:
+            adds_wild = any(c.is_wild for c in cards)
+            flag = False if base is None or adds_wild else None
+            problems = [p.message for p in meld_problems(ruleset, options, new.meld, going_out=going_out, initial=flag)]
+            if problems:
+                checked = CheckedMeld(cards, new.meld, tuple(problems), adds_to=base.meld if base else None)
+                refusals.extend(refusal("meld_rule", text=text) for text in checked.broken_rules)
+        after[key] = new
+        laid.append((key, cards))
+    return LaidMelds(tuple(refusals), tuple(after.values()), tuple(laid), tuple(remaining), added_to_existing)

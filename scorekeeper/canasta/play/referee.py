@@ -1,0 +1,386 @@
+"""The referee: whether a move is allowed in a position, every reason why not, and the position after it.
+
+:func:`judge` answers a :class:`Ruling` (allowed, and every refusal with its
+code, parameters and sentence); :func:`apply` makes the move and answers the
+new position and what happened, or raises :class:`IllegalMove` with the
+refusals. Positions are frozen, so a refused move changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from ..cards import Card, format_cards
+from ..errors import CanastaError
+from ..pile import check_pile
+from ..words import plural, singular
+from .events import Event
+from .family import family_of
+from .lays import lay_down, take_from
+from .moves import Answer, AskPartner, Discard, Draw, EndDeal, Meld, Move, SpecialHand, TakePile
+from .position import ANSWER, DRAW, OVER, PLAY, SPECIAL_HAND, STOCK_OUT, WENT_OUT, Position, partner_to_ask
+from .problems import Refusal, refusal
+from .special import special_hand_problem
+from .table import dead_after, draw_cards, form_partnership, next_turn, put
+
+Commit = Callable[[], tuple[Position, list[Event]]]
+
+
+class IllegalMove(CanastaError):
+    """A move the referee refuses; ``.refusals`` lists every reason (``.problems`` as API problems)."""
+
+    def __init__(self, refusals: tuple[Refusal, ...], field: str = "move"):
+        self.refusals = tuple(refusals)
+        from ..errors import Problem
+        super().__init__([Problem(field, r.message) for r in self.refusals])
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The referee's answer on one move: allowed or not, and every reason why not."""
+
+    allowed: bool
+    refusals: tuple[Refusal, ...] = ()
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Return the refusals' sentences."""
+        return tuple(r.message for r in self.refusals)
+
+
+STEP_REFUSALS = {DRAW: "draw_first", PLAY: "drawn_already", ANSWER: "answer_first"}
+
+
+def _step(position: Position, *steps: str) -> list[Refusal]:
+    if position.step == OVER:
+        return [refusal("deal_over")]
+    if position.step not in steps:
+        return [refusal(STEP_REFUSALS[position.step])]
+    return []
+
+
+def leave_refusals(position: Position, left: int, canastas_after: int, *, checked_going_out: bool = False) -> list[Refusal]:
+    """Return why a move may not leave the player ``left`` cards: keep a card, go out with a discard, the answer."""
+    needed = position.options.canastas_to_go_out
+    if left >= 2:
+        return [refusal("must_go_out")] if position.answer is True else []
+    if position.answer is False:
+        return [refusal("keep_a_card_asked")]
+    refusals = []
+    if canastas_after < needed and not checked_going_out:
+        refusals.append(refusal("keep_a_card", have=plural(canastas_after, "canasta"), needed=needed))
+    if left == 0 and family_of(position.ruleset).must_discard_to_go_out:
+        refusals.append(refusal("discard_to_go_out"))
+    return refusals
+
+
+def _went_out(position: Position, seat: int, events: list[Event]) -> Position:
+    side = position.side_of(seat)
+    concealed = (position.ruleset.concealed_bonus > 0 and not position.seat_melded[seat]
+                 and not position.added_to_partner
+                 and any(meld.is_canasta and meld.key in position.turn_keys for meld in position.melds[side]))
+    events.append(Event("went_out", seat, detail="concealed" if concealed else "out"))
+    events.append(Event("deal_over", seat, detail=WENT_OUT))
+    return replace(position, step=OVER, end=WENT_OUT, out_seat=seat, concealed=concealed)
+
+
+def _laid_events(seat, laid, before, melds, events):
+    for key, cards in laid:
+        events.append(Event("laid" if key not in before else "added", seat, cards, key))
+    completed = [meld for meld in melds if meld.is_canasta and not (meld.key in before and before[meld.key].is_canasta)]
+    events.extend(Event("canasta", seat, (), meld.key, len(meld.cards)) for meld in completed)
+
+
+def _after_lays(position, seat, side, laid, events, began):
+    """Return the position with the side's melds after ``laid`` (a LaidMelds), and the turn's record of it."""
+    before = position.side_melds(side)
+    _laid_events(seat, laid.laid, before, laid.melds, events)
+    new_keys = {key for key, _ in laid.laid if key not in before}
+    partner_keys = {key for key, _ in laid.laid if key in before and key not in position.turn_keys}
+    first = not position.melded[side]
+    bonus = 0
+    family = family_of(position.ruleset)
+    if first and began == "stock" and family.bonus_cards:
+        index = len(position.first_meld_sides)
+        bonus = family.bonus_cards[index] if index < len(family.bonus_cards) else 0
+    return replace(
+        position, hands=put(position.hands, seat, laid.rest), melds=put(position.melds, side, laid.melds),
+        melded=put(position.melded, side, True),
+        first_meld_sides=position.first_meld_sides + ((side,) if first else ()),
+        bonus_due=position.bonus_due + bonus, dead=dead_after(position, laid.melds),
+        turn_keys=position.turn_keys | new_keys, turn_melded=True,
+        added_to_partner=position.added_to_partner or bool(partner_keys),
+    )
+
+
+# --- the moves ---------------------------------------------------------------------------------------
+
+
+def _draw(position: Position, move: Draw):
+    refusals = _step(position, DRAW)
+    if not refusals and not position.stock:
+        refusals.append(refusal("stock_empty"))
+
+    def commit():
+        events: list[Event] = []
+        seat = position.turn
+        after = draw_cards(position, seat, position.ruleset.draw, events)
+        if after.step != OVER:
+            after = replace(after, step=PLAY, began="stock")
+        return after, events
+    return refusals, commit
+
+
+def _pile_check(position: Position, seat: int):
+    side = position.side_of(seat)
+    counts = {meld.key: len(meld.cards) for meld in position.melds[side]
+              if meld.key is not None and meld.key.is_natural}
+    return check_pile(position.ruleset, position.options, position.pile[-1], position.hands[seat],
+                      frozen=position.pile_frozen, side_has_melded=position.melded[side], side_melds=counts,
+                      pile_size=len(position.pile), dead_ranks=position.dead)
+
+
+def _take_pile(position: Position, move: TakePile):
+    refusals = _step(position, DRAW)
+    if refusals:
+        return refusals, None
+    if not position.pile:
+        return [refusal("pile_empty")], None
+    seat = position.turn
+    side = position.side_of(seat)
+    hand = position.hands[seat]
+    top = position.pile[-1]
+    check = _pile_check(position, seat)
+    if not check.can_take:
+        return [refusal("pile", text=reason) for reason in check.reasons], None
+    found = take_from(hand, move.cards)
+    if found is None:
+        return [refusal("not_in_hand", cards=format_cards(list(move.cards)))], None
+    taken = found[0]
+    naturals = [c for c in taken if not c.is_wild]
+    wilds = len(taken) - len(naturals)
+    on_table = top.rank in position.side_melds(side)
+    words = {"top": singular(top.rank), "rank": top.rank.plural}
+    if any(c.rank is not top.rank for c in naturals):
+        refusals.append(refusal("pile_with", **words))
+    elif check.frozen and len(naturals) < 2:
+        refusals.append(refusal("pile_frozen", because=" and ".join(check.frozen_because), rank=top.rank.plural))
+    elif not naturals and not on_table:
+        refusals.append(refusal("pile_wilds_only" if wilds else "pile_add_needs_meld", **words))
+    elif len(naturals) == 1 and not wilds and not on_table:
+        refusals.append(refusal("pile_with", **words))
+    if refusals:
+        return refusals, None
+    family = family_of(position.ruleset)
+    rest_of_pile = position.pile[:-1]
+    pile_threes = tuple(c for c in rest_of_pile if family.laid_out(c))
+    to_hand = tuple(c for c in rest_of_pile if not family.laid_out(c))
+    left = len(hand) - len(move.cards) - sum(len(lay.cards) for lay in move.melds) + len(to_hand)
+    going = left <= 1
+    laid = lay_down(position, seat, hand, move.melds, going_out=going, top=top, top_cards=move.cards)
+    refusals.extend(laid.refusals)
+    if refusals:
+        return refusals, None
+    canastas_after = sum(1 for meld in laid.melds if meld.is_canasta)
+    refusals.extend(leave_refusals(position, left, canastas_after,
+                                   checked_going_out=going and not position.melded[side]))
+
+    def commit():
+        events = [Event("took_pile", seat, position.pile, top.rank)]
+        after = _after_lays(position, seat, side, laid, events, "pile")
+        after = replace(after, hands=put(after.hands, seat, laid.rest + to_hand), pile=(), pile_frozen=False,
+                        threes=put(after.threes, seat, after.threes[seat] + pile_threes),
+                        step=PLAY, began="pile")
+        events.extend(Event("three_laid_out", seat, (c,), detail="from_pile") for c in pile_threes)
+        if after.ruleset.partnership_per_hand and after.lone is None:
+            after = form_partnership(after, seat, events)
+        if not after.hands[seat]:
+            after = _went_out(after, seat, events)
+        return after, events
+    return refusals, commit
+
+
+def _meld(position: Position, move: Meld):
+    refusals = _step(position, PLAY)
+    if refusals:
+        return refusals, None
+    seat = position.turn
+    side = position.side_of(seat)
+    hand = position.hands[seat]
+    left = len(hand) - sum(len(lay.cards) for lay in move.melds)
+    going = left <= 1
+    initial = not position.melded[side]
+    concealed_words = initial and going and position.began == "stock" and position.ruleset.concealed_bonus > 0
+    laid = lay_down(position, seat, hand, move.melds, going_out=going,
+                    going_words="concealed" if concealed_words else "out")
+    refusals.extend(laid.refusals)
+    if refusals:
+        return refusals, None
+    canastas_after = sum(1 for meld in laid.melds if meld.is_canasta)
+    refusals.extend(leave_refusals(position, left, canastas_after, checked_going_out=going and initial))
+
+    def commit():
+        events: list[Event] = []
+        after = _after_lays(position, seat, side, laid, events, position.began)
+        if not after.hands[seat]:
+            after = _went_out(after, seat, events)
+        return after, events
+    return refusals, commit
+
+
+def _discard(position: Position, move: Discard):
+    refusals = _step(position, PLAY)
+    if refusals:
+        return refusals, None
+    seat = position.turn
+    side = position.side_of(seat)
+    hand = position.hands[seat]
+    found = take_from(hand, (move.card,))
+    if found is None:
+        return [refusal("not_in_hand", cards=format_cards([move.card]))], None
+    (card,), rest = found
+    needed = position.options.canastas_to_go_out
+    if not rest:
+        have = position.canastas(side)
+        if position.answer is False:
+            refusals.append(refusal("keep_a_card_asked"))
+        elif have < needed:
+            shares = partner_to_ask(position, seat) is not None
+            count = have if have else "none"
+            refusals.append(refusal("cannot_go_out", needs="Your side needs" if shares else "You need",
+                                    needed=plural(needed, "canasta"),
+                                    has=f"it has {count}" if shares else f"you have {count}"))
+    elif position.answer is True:
+        refusals.append(refusal("must_go_out"))
+
+    def commit():
+        events = [Event("discarded", seat, (card,))]
+        after = replace(position, hands=put(position.hands, seat, rest), pile=position.pile + (card,))
+        if card.is_wild and not position.pile_frozen:
+            after = replace(after, pile_frozen=True)
+            events.append(Event("pile_frozen", seat, (card,)))
+        if not rest:
+            return _went_out(after, seat, events), events
+        return next_turn(after, events), events
+    return refusals, commit
+
+
+def ask_refusals(position: Position) -> list[Refusal]:
+    """Return why the player to move may not ask "may I go out?" now, before the going-out check is asked."""
+    refusals = _step(position, PLAY)
+    if refusals:
+        return refusals
+    if partner_to_ask(position, position.turn) is None:
+        return [refusal("no_partner")]
+    if position.began != "stock" or position.turn_melded:
+        return [refusal("ask_when")]
+    if position.answer is not None:
+        return [refusal("asked_already")]
+    return []
+
+
+def _ask(position: Position, move: AskPartner):
+    refusals = ask_refusals(position)
+    if refusals:
+        return refusals, None
+    from .going import going_out_plan
+    moves, reason = going_out_plan(position)
+    if moves is None:
+        return [refusal("ask_cannot_go_out", text=reason)], None
+    seat = position.turn
+
+    def commit():
+        return replace(position, step=ANSWER), [Event("asked", seat, detail=str(partner_to_ask(position, seat)))]
+    return refusals, commit
+
+
+def _answer(position: Position, move: Answer):
+    if position.step == OVER:
+        return [refusal("deal_over")], None
+    if position.step != ANSWER:
+        return [refusal("not_asked")], None
+
+    def commit():
+        event = Event("answered", partner_to_ask(position, position.turn), detail="yes" if move.yes else "no")
+        return replace(position, step=PLAY, answer=move.yes), [event]
+    return [], commit
+
+
+def _special(position: Position, move: SpecialHand):
+    refusals = _step(position, PLAY)
+    if refusals:
+        return refusals, None
+    hands = {hand.id: hand for hand in position.ruleset.special_hands}
+    if not hands:
+        return [refusal("special_none")], None
+    if move.name not in hands:
+        return [refusal("special_unknown", name=move.name[:40], names=", ".join(hands))], None
+    seat = position.turn
+    if position.began != "stock" or position.turn_melded or position.melded[position.side_of(seat)]:
+        return [refusal("special_when")], None
+    problem = special_hand_problem(move.name, position.hands[seat])
+    if problem is not None:
+        return [refusal("special_cards", label=hands[move.name].label.lower(), rule=problem)], None
+
+    def commit():
+        events = [Event("special_hand", seat, position.hands[seat], detail=move.name),
+                  Event("deal_over", seat, detail=SPECIAL_HAND)]
+        return replace(position, step=OVER, end=SPECIAL_HAND, out_seat=seat, special_hand=move.name), events
+    return [], commit
+
+
+def must_take_pile(position: Position) -> bool:
+    """Return True when the stock is empty and the player must take the pile (its top goes on the side's meld)."""
+    if position.stock or not position.pile or position.step != DRAW:
+        return False
+    check = _pile_check(position, position.turn)
+    if not any(way.way == "add_to_meld" for way in check.ways):
+        return False
+    refusals, _ = _take_pile(position, TakePile())
+    return not refusals
+
+
+def _end_deal(position: Position, move: EndDeal):
+    refusals = _step(position, DRAW)
+    if refusals:
+        return refusals, None
+    if position.stock:
+        return [refusal("stock_not_empty", count=len(position.stock))], None
+    if must_take_pile(position):
+        top = position.pile[-1]
+        return [refusal("must_take_pile", top=singular(top.rank), rank=top.rank.plural)], None
+
+    def commit():
+        return (replace(position, step=OVER, end=STOCK_OUT),
+                [Event("deal_over", position.turn, detail=STOCK_OUT)])
+    return [], commit
+
+
+EXAMINERS = {Draw: _draw, TakePile: _take_pile, Meld: _meld, Discard: _discard, AskPartner: _ask,
+             Answer: _answer, SpecialHand: _special, EndDeal: _end_deal}
+
+
+def examine(position: Position, move: Move) -> tuple[list[Refusal], Commit | None]:
+    """Return the refusals of ``move`` and, when there are none, how to make it."""
+    refusals, commit = EXAMINERS[type(move)](position, move)
+    return refusals, (commit if not refusals else None)
+
+
+def judge(position: Position, move: Move) -> Ruling:
+    """Return whether ``move`` is allowed in ``position``, with every reason when it is not."""
+    refusals, _ = examine(position, move)
+    return Ruling(not refusals, tuple(refusals))
+
+
+def apply(position: Position, move: Move) -> tuple[Position, tuple[Event, ...]]:
+    """Return the position after ``move`` and what happened; raise IllegalMove when it is refused."""
+    refusals, commit = examine(position, move)
+    if commit is None:
+        raise IllegalMove(tuple(refusals))
+    after, events = commit()
+    return replace(after, move_number=position.move_number + 1), tuple(events)
+
+
+def cards_text(cards: tuple[Card, ...]) -> str:
+    return format_cards(list(cards))

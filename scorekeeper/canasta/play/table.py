@@ -1,0 +1,156 @@
+"""How the cards move: the deal, draws with 3s laid out and replaced, the end of a turn, the end of the deal.
+
+These functions change a position the way the rules say, without judging
+anything: the referee (:mod:`.referee`) has already allowed the move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..cards import Card, Rank
+from ..rules import Options, RuleSet, resolve
+from .events import Event
+from .family import family_of
+from .position import (
+    DRAW, LAST_CARD_THREE, OVER, Position, Shuffler, TableMeld, decks,
+)
+
+
+def put(items: tuple, index: int, value) -> tuple:
+    """Return ``items`` with ``items[index]`` replaced by ``value``."""
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def draw_cards(position: Position, seat: int, count: int, events: list[Event], kind: str = "drew") -> Position:
+    """Return the position after ``seat`` draws ``count`` cards (fewer if the stock runs out).
+
+    A card laid out at once (a red 3; every 3 in Modern American) is laid out and
+    replaced; when it was the last card of the stock the deal ends at once.
+    """
+    family = family_of(position.ruleset)
+    stock = list(position.stock)
+    hand = list(position.hands[seat])
+    threes = list(position.threes[seat])
+    drawn: list[Card] = []
+    ended = False
+    for _ in range(count):
+        while stock:
+            card = stock.pop()
+            if family.laid_out(card):
+                threes.append(card)
+                events.append(Event("three_laid_out", seat, (card,)))
+                if not stock:
+                    ended = True
+                    break
+                continue
+            drawn.append(card)
+            break
+        if ended or not stock:
+            break
+    hand.extend(drawn)
+    if drawn:
+        events.append(Event(kind, seat, tuple(drawn)))
+    position = replace(position, stock=tuple(stock), hands=put(position.hands, seat, tuple(hand)),
+                       threes=put(position.threes, seat, tuple(threes)))
+    if ended:
+        events.append(Event("deal_over", seat, detail=LAST_CARD_THREE))
+        position = replace(position, step=OVER, end=LAST_CARD_THREE, last_drawn_three=seat)
+    return position
+
+
+def deal(rules: str | RuleSet = "classic", options: dict | Options | None = None, seed: int | str = 0,
+         totals_before=None) -> tuple[Position, list[Event]]:
+    """Return the position after the deal, and what happened: shuffle, deal, turned-up card, 3s laid out.
+
+    >>> position, events = deal("classic", seed=1)
+    >>> [len(hand) for hand in position.hands], len(position.stock) + len(position.pile) + sum(map(len, position.threes))
+    ([11, 11, 11, 11], 64)
+    """
+    if isinstance(rules, RuleSet):
+        ruleset = rules
+        chosen = options if isinstance(options, Options) else resolve(ruleset.id, options)[1]
+    else:
+        ruleset, chosen = resolve(rules, options if not isinstance(options, Options) else None)
+        if isinstance(options, Options):
+            chosen = options
+    family = family_of(ruleset)
+    stock = Shuffler(seed).shuffled(decks(ruleset.decks))
+    seats = ruleset.players
+    hands: list[list[Card]] = [[] for _ in range(seats)]
+    for _ in range(ruleset.cards_dealt):
+        for seat in range(seats):
+            hands[seat].append(stock.pop())
+    events = [Event("dealt", seat, tuple(hand)) for seat, hand in enumerate(hands)]
+    pile: list[Card] = []
+    frozen = False
+    if family.turned_up_card:
+        while True:
+            card = stock.pop()
+            pile.append(card)
+            events.append(Event("turned_up", None, (card,)))
+            if not (card.is_wild or card.is_red_three):
+                break
+            frozen = True
+        if frozen:
+            events.append(Event("pile_frozen", None, detail="turned_up"))
+    totals = tuple(totals_before) if totals_before is not None else (0,) * ruleset.scorers
+    sides = ruleset.scorers
+    position = Position(
+        ruleset=ruleset, options=chosen, totals_before=totals,
+        hands=tuple(tuple(hand) for hand in hands), stock=tuple(stock), pile=tuple(pile), pile_frozen=frozen,
+        melds=((),) * sides, melded=(False,) * sides, threes=((),) * seats, seat_melded=(False,) * seats,
+    )
+    # Each seat in turn lays out the 3s it was dealt and replaces them (replacements too).
+    for seat in range(seats):
+        laid = [card for card in position.hands[seat] if family.laid_out(card)]
+        if not laid:
+            continue
+        kept = tuple(card for card in position.hands[seat] if not family.laid_out(card))
+        position = replace(position, hands=put(position.hands, seat, kept),
+                           threes=put(position.threes, seat, position.threes[seat] + tuple(laid)))
+        events.extend(Event("three_laid_out", seat, (card,)) for card in laid)
+        position = draw_cards(position, seat, len(laid), events, kind="replaced")
+    return position, events
+
+
+def form_partnership(position: Position, lone: int, events: list[Event]) -> Position:
+    """Return the classic-3p position once ``lone`` took the pile first: the other two become one side.
+
+    Their melds join (two melds of one rank become one), and so does having melded.
+    """
+    partners = [seat for seat in range(position.seats) if seat != lone]
+    keep, other = min(partners), max(partners)
+    joined = {meld.key: meld for meld in position.melds[keep]}
+    for meld in position.melds[other]:
+        base = joined.get(meld.key)
+        joined[meld.key] = base.plus(meld.cards) if base is not None else meld
+    melds = put(put(position.melds, keep, tuple(joined.values())), other, ())
+    melded = put(position.melded, keep, position.melded[keep] or position.melded[other])
+    melded = put(melded, other, False)
+    events.append(Event("partnership", lone, detail=f"{keep}+{other}"))
+    return replace(position, melds=melds, melded=melded, lone=lone)
+
+
+def dead_after(position: Position, melds: tuple[TableMeld, ...]) -> frozenset:
+    """Return the dead ranks once ``melds`` lie on the table (Modern American; none elsewhere)."""
+    if not family_of(position.ruleset).dead_ranks:
+        return position.dead
+    completed = {meld.key for meld in melds if meld.is_canasta and isinstance(meld.key, Rank)}
+    return position.dead | completed if completed - position.dead else position.dead
+
+
+def next_turn(position: Position, events: list[Event]) -> Position:
+    """Return the position at the start of the next seat's turn (bonus cards drawn first)."""
+    seat = position.turn
+    if position.bonus_due:
+        if len(position.stock) > family_of(position.ruleset).bonus_cards_stock_floor:
+            position = draw_cards(position, seat, position.bonus_due, events, kind="bonus_cards")
+        position = replace(position, bonus_due=0)
+        if position.step == OVER:
+            return position
+    seat_melded = position.seat_melded
+    if position.turn_melded and not seat_melded[seat]:
+        seat_melded = put(seat_melded, seat, True)
+    return replace(position, turn=(seat + 1) % position.seats, step=DRAW, began=None, turn_keys=frozenset(),
+                   turn_melded=False, added_to_partner=False, answer=None, seat_melded=seat_melded)
