@@ -1,0 +1,1 @@
+"""Tests of a deal as moves (scorekeeper/canasta/play/)."""
