@@ -13,7 +13,9 @@ from .api import common as api
 from .api import edit_key as api_edit_key
 from .api import games as api_games
 from .store import db
+from .printing.charts import points_label
 from .web import board, checker, hands, pages, settings, sheets
+from .web.helpers import signed
 
 
 def create_app(test_config=None):
@@ -54,6 +56,7 @@ def create_app(test_config=None):
     cli.init_app(app)
     assets.init_app(app)
     _register_blueprints(app)
+    _register_template_helpers(app)
 
     @app.context_processor
     def navigation():
@@ -91,6 +94,17 @@ def _register_blueprints(app):
         if getattr(module, "CSRF_EXEMPT", False):
             # JSON endpoints authenticate with a bearer key, not a cookie: no CSRF risk.
             csrf.exempt(module.bp)
+
+
+def _register_template_helpers(app):
+    """Register every template filter and global: templates of every blueprint use them."""
+    app.add_template_filter(points_label, "points")  # 1,600 and −40, as the board and sheets write them
+    app.add_template_filter(signed, "signed")  # +605, −295
+    # The board's banner is rendered for each request (not kept with the board's content),
+    # since for the scorekeeper it carries the rematch form and its CSRF token.
+    app.add_template_global(board.result_line, "result_of")
+    app.add_template_global(settings.rematch_token, "rematch_token")
+    app.add_template_global(hands.label_variants, "hand_label_variants")
 
 
 BLUEPRINTS = [pages, api, api_games, api_edit_key, api_checks, board, hands, settings, checker, sheets]

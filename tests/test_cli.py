@@ -92,7 +92,8 @@ def test_round_trip_loses_nothing(app, db, games, tmp_path):
             assert not access.key_opens(restored, game_id, key[:-1])
         # After the import the game goes on as before: the next change is checked and numbered.
         game_id = next(iter(games))
-        assert service.add_hand(restored, game_id, SMALL, expected_version=4) == (3, 5)
+        saved = service.add_hand(restored, game_id, SMALL, expected_version=4)
+        assert (saved.number, saved.version) == (3, 5)
     finally:
         restored.close()
 

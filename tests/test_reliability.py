@@ -148,7 +148,8 @@ def test_a_failed_write_leaves_no_transaction_open(db):
     with pytest.raises(store.VersionConflict):
         service.add_hand(db, game_id, hand(50, 5), expected_version=3)
     assert not db.conn.in_transaction
-    assert service.add_hand(db, game_id, hand(50, 5), expected_version=0) == (1, 1)
+    saved = service.add_hand(db, game_id, hand(50, 5), expected_version=0)
+    assert (saved.number, saved.version) == (1, 1)
 
 
 # --- load ---------------------------------------------------------------------------------

@@ -196,15 +196,14 @@ def _created_response(answer, status):
 def add_hand(game_id):
     """Append a hand: 201 with the game, the new hand last."""
     return _change(game_id, 201, HAND_FIELDS, "A hand", lambda db, body, expected: service.add_hand(
-        db, game_id, body.get("sides"), expected_version=expected)[0])
+        db, game_id, body.get("sides"), expected_version=expected))
 
 
 @bp.put("/<game_id>/hands/<int:number>")
 def replace_hand(game_id, number):
     """Replace hand ``number``: 200 with the game, every total after it recomputed."""
     def replace(db, body, expected):
-        service.replace_hand(db, game_id, number, body.get("sides"), expected_version=expected)
-        return number
+        return service.replace_hand(db, game_id, number, body.get("sides"), expected_version=expected)
     return _change(game_id, 200, HAND_FIELDS, "A hand", replace, number=number)
 
 
@@ -212,8 +211,7 @@ def replace_hand(game_id, number):
 def delete_hand(game_id, number):
     """Remove hand ``number``: 200 with the game, later hands numbered one less."""
     def delete(db, body, expected):
-        service.delete_hand(db, game_id, number, expected_version=expected)
-        return None
+        return service.delete_hand(db, game_id, number, expected_version=expected)
     return _change(game_id, 200, DELETE_FIELDS, "A deletion", delete, number=number, body_optional=True)
 
 
@@ -229,8 +227,7 @@ def rename(game_id):
         if stored is None:
             raise store.NotFound(game_id)
         names, seats = (body[field] if field in body else stored[field] for field in ("names", "seats"))
-        service.rename_game(db, game_id, names=names, seats=seats, expected_version=expected)
-        return None
+        return service.rename_game(db, game_id, names=names, seats=seats, expected_version=expected)
     return _change(game_id, 200, RENAME_FIELDS, "A change of names and seats", rename_table)
 
 
@@ -238,7 +235,7 @@ def _change(game_id, status, fields, what, apply, number=None, body_optional=Fal
     """Check access, read the body, and apply one change with its Idempotency-Key bookkeeping.
 
     ``apply(db, body, expected_version)`` makes the change through the service
-    and returns the number of the hand it wrote (None when it wrote none).
+    and returns it ``Saved``: the game it answers with was scored once, by the change.
     """
     db = store.get_db()
     refusal = edit_refusal(db, game_id)
@@ -264,12 +261,12 @@ def _change(game_id, status, fields, what, apply, number=None, body_optional=Fal
                 if replay is not None:
                     return replay
             try:
-                written = apply(db, body, expected)
+                saved = apply(db, body, expected)
             except CanastaError as error:
                 raise InvalidHand(problems + error.problems) from None
             if problems:
                 raise InvalidHand(problems)  # the change passed the engine, but the body has more wrong
-            found = load_game(db, game_id)
+            found = saved.game
             text = _dumps(game_json(found))
             if idempotency_key:
                 idempotency.remember(db, scope, idempotency_key, request_hash, status, text)
@@ -280,7 +277,7 @@ def _change(game_id, status, fields, what, apply, number=None, body_optional=Fal
     except store.NotFound:
         # No such hand; or, with no hand named, the game was deleted meanwhile.
         return _no_hand(load_game(db, game_id), number) if number is not None else no_game()
-    location = url_for(".hand", game_id=game_id, number=written) if status == 201 else None
+    location = url_for(".hand", game_id=game_id, number=saved.number) if status == 201 else None
     return _game_response(text, status, game_id, found.version, location)
 
 

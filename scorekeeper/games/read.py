@@ -16,7 +16,7 @@ fail loudly instead of changing the score every later reader sees.
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..store import db as store
 from ..canasta.errors import CanastaError, Problem
@@ -202,6 +202,27 @@ def load_game(db, game_id):
     return game
 
 
+def keep(db, stored, score=None):
+    """Return the Game of ``stored`` with the ``score`` a change just computed, kept for later reads.
+
+    Without ``score`` (a change that does not touch the hands) the game is scored here.
+
+    A change scores the game once, inside its write transaction; the scoreboard
+    after the redirect (or the API's read back) then finds that score in this
+    process's cache instead of scoring the same hands again. The game is kept
+    once the change is committed, never before (it may yet roll back).
+    """
+    game = _game(read_only(stored), score, [], None) if score is not None else _scored(stored, None)
+
+    def put():
+        key = cache_key(db, stored["id"], (stored["version"], stored["updated_at"]))
+        if key is not None:
+            _games.put(key, replace(game, key=key))
+
+    store.after_commit(db, put)
+    return game
+
+
 def _scored(stored, key):
     stored = read_only(stored)
     problems = []
@@ -212,10 +233,14 @@ def _scored(stored, key):
         problems = list(error.problems) or [Problem("", str(error))]
         score = score_of(stored["rules"], stored["options"], stored["start_totals"],
                          hands[: _first_bad_hand(problems, len(hands))])
+    return _game(stored, score, problems, key)
+
+
+def _game(stored, score, problems, key):
     return Game(
         id=stored["id"], rules=stored["rules"], options=stored["options"], names=stored["names"],
         seats=stored["seats"], start_totals=stored["start_totals"], version=stored["version"],
-        created_at=stored["created_at"], updated_at=stored["updated_at"], hands=hands,
+        created_at=stored["created_at"], updated_at=stored["updated_at"], hands=stored["hands"],
         score=score, problems=ReadOnlyList(problems), key=key,
     )
 

@@ -8,8 +8,10 @@ of the game, is refused with every problem and nothing is written.
 """
 
 import re
+from dataclasses import dataclass
 
-from . import access
+from . import access, read
+from .read import Game
 from ..store import db as store
 from ..canasta.errors import CanastaError, InvalidHand, Problem
 from ..canasta.rules import PRESETS, get_ruleset, option_specs, resolve
@@ -128,47 +130,73 @@ def _explain(problem):
     return problem.message
 
 
-def _current_hands(db, game_id, expected_version, number=None):
-    """Return the stored game and its hands' sides, after checking version and hand number."""
+@dataclass(frozen=True)
+class Saved:
+    """What a change of a game's hands gave: the hand's number (added or changed), the new version, the game scored."""
+
+    number: int | None
+    version: int
+    game: Game
+
+
+def _stored(db, game_id, expected_version):
+    """Return the stored game, after the one check of the version the change was based on."""
     stored = store.get_game(db, game_id)
     if stored is None:
         raise store.NotFound(game_id)
     if expected_version is not None and expected_version != stored["version"]:
         raise store.VersionConflict(stored["version"])
-    hands = [hand["sides"] for hand in stored["hands"]]
-    if number is not None and not 1 <= number <= len(hands):
-        raise store.NotFound(f"{game_id} hand {number}")
-    return stored, hands
+    return stored
+
+
+def _change_hands(db, game_id, expected_version, number, change, write):
+    """Check a change of the game's hands with the engine, write it, and return it as ``Saved``.
+
+    ``change(hands)`` returns the hands' sides after the change and the index of
+    the changed hand (None for a deletion); ``write()`` stores it and returns
+    ``(number, version)``. The game is scored once, here, with the new hands:
+    that score is the one every later read of this version shows.
+    """
+    with store.writing(db):
+        stored = _stored(db, game_id, expected_version)
+        if number is not None and not 1 <= number <= len(stored["hands"]):
+            raise store.NotFound(f"{game_id} hand {number}")
+        hands, changed_index = change([hand["sides"] for hand in stored["hands"]])
+        score = _rescore(stored, hands, changed_index)
+        number, version = write()
+        game = read.keep(db, store.get_game(db, game_id), score)
+    return Saved(number, version, game)
 
 
 def add_hand(db, game_id, sides, entry=None, expected_version=None):
-    """Check and append a hand; return ``(number, version)``.
+    """Check and append a hand; return it ``Saved`` (its number, the game's new version, the game).
 
     Raises InvalidHand (fields as in the API: ``sides[0].going_out``),
     store.NotFound or store.VersionConflict; nothing is written then.
     """
-    with store.writing(db):
-        stored, hands = _current_hands(db, game_id, expected_version)
-        _rescore(stored, hands + [sides], len(hands))
-        return store.add_hand(db, game_id, sides, entry, expected_version)
+    return _change_hands(db, game_id, expected_version, None,
+                         lambda hands: (hands + [sides], len(hands)),
+                         lambda: store.add_hand(db, game_id, sides, entry))
 
 
 def replace_hand(db, game_id, number, sides, entry=None, expected_version=None):
-    """Check and replace hand ``number``; return the new version."""
-    with store.writing(db):
-        stored, hands = _current_hands(db, game_id, expected_version, number)
+    """Check and replace hand ``number``; return it ``Saved``."""
+    def change(hands):
         hands[number - 1] = sides
-        _rescore(stored, hands, number - 1)
-        return store.replace_hand(db, game_id, number, sides, entry, expected_version)
+        return hands, number - 1
+
+    return _change_hands(db, game_id, expected_version, number, change,
+                         lambda: (number, store.replace_hand(db, game_id, number, sides, entry)))
 
 
 def delete_hand(db, game_id, number, expected_version=None):
-    """Remove hand ``number`` (later hands move up); return the new version."""
-    with store.writing(db):
-        stored, hands = _current_hands(db, game_id, expected_version, number)
+    """Remove hand ``number`` (later hands move up); return the change ``Saved`` (``number`` None)."""
+    def change(hands):
         del hands[number - 1]
-        _rescore(stored, hands, None)
-        return store.delete_hand(db, game_id, number, expected_version)
+        return hands, None
+
+    return _change_hands(db, game_id, expected_version, number, change,
+                         lambda: (None, store.delete_hand(db, game_id, number)))
 
 
 # --- a game's settings: names and seats, a rematch, a new edit key -------------------------
@@ -206,7 +234,7 @@ def seats_to_store(seats, number):
 
 
 def rename_game(db, game_id, *, names, seats, seats_from=1, expected_version=None):
-    """Give the game's teams or players and its seats new names; return the game's version after it.
+    """Give the game's teams or players and its seats new names; return the change ``Saved``.
 
     ``seats`` are typed from the dealer of hand ``seats_from`` on (see
     ``seats_from_dealer``); they are checked in that order, so a problem's
@@ -216,18 +244,15 @@ def rename_game(db, game_id, *, names, seats, seats_from=1, expected_version=Non
     change: the rule set, house rules and hands are left alone.
     """
     with store.writing(db):
-        stored = store.get_game(db, game_id)
-        if stored is None:
-            raise store.NotFound(game_id)
-        if expected_version is not None and expected_version != stored["version"]:
-            raise store.VersionConflict(stored["version"])
+        stored = _stored(db, game_id, expected_version)
         reader = FieldReader()
         cleaned_names, cleaned_seats = _clean_table(reader, get_ruleset(stored["rules"]), names, seats)
         reader.raise_if_any()
         cleaned_seats = seats_to_store(cleaned_seats, seats_from)
-        if cleaned_names == stored["names"] and cleaned_seats == stored["seats"]:
-            return stored["version"]
-        return store.rename_game(db, game_id, cleaned_names, cleaned_seats, expected_version)
+        if cleaned_names != stored["names"] or cleaned_seats != stored["seats"]:
+            store.rename_game(db, game_id, cleaned_names, cleaned_seats)
+            stored = store.get_game(db, game_id)
+        return Saved(None, stored["version"], read.keep(db, stored))
 
 
 def rematch(db, game_id):

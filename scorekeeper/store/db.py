@@ -104,16 +104,36 @@ def transaction(db):
     """Run the block as one write transaction, taking the write lock up front.
 
     ``BEGIN IMMEDIATE`` makes a second writer wait for the busy timeout instead
-    of failing when a read inside the block turns into a write.
+    of failing when a read inside the block turns into a write. What the block
+    asked to run ``after_commit`` runs once the transaction is committed, and
+    never when it rolls back.
     """
     db.execute("BEGIN IMMEDIATE")
+    db.after_commit_calls = []
     try:
         yield db
     except BaseException:
+        db.after_commit_calls = []
         db.conn.rollback()
         raise
     else:
         db.conn.commit()
+        calls, db.after_commit_calls = db.after_commit_calls, []
+        for call in calls:
+            call()
+
+
+def after_commit(db, call):
+    """Run ``call()`` once what is written now is committed: at once outside a transaction.
+
+    A change inside a caller's transaction (a repeated request's answer is kept
+    in the same one) is not yet seen by other readers; what only a committed
+    change may do (fill a cache shared by every request) waits for the commit.
+    """
+    if db.conn.in_transaction:
+        db.after_commit_calls.append(call)
+    else:
+        call()
 
 
 def writing(db):
@@ -205,34 +225,29 @@ def list_games(db, game_ids):
     return [_game_from_row(row) for row in rows]
 
 
-def _bump(db, game_id, expected_version):
-    """Check the expected version and move the game to the next one; return it."""
-    current = get_version(db, game_id)
-    if current is None:
+def _bump(db, game_id):
+    """Move the game to its next version; return it. The caller checked the version it expected."""
+    row = db.execute(
+        "update games set version = version + 1, updated_at = ? where id = ? returning version", [now(), game_id]
+    ).fetchone()
+    if row is None:
         raise NotFound(game_id)
-    if expected_version is not None and expected_version != current:
-        raise VersionConflict(current)
-    db.execute(
-        "update games set version = version + 1, updated_at = ? where id = ?", [now(), game_id]
-    )
-    return current + 1
-
-
-def _hand_ids(db, game_id):
-    return [row["id"] for row in db.query("select id from hands where game_id = ? order by id", [game_id])]
+    return row[0]
 
 
 def _hand_id(db, game_id, number):
-    ids = _hand_ids(db, game_id)
-    if not 1 <= number <= len(ids):
+    """Return the row id of hand ``number`` (1 = the first hand played)."""
+    rows = list(db.query("select id from hands where game_id = ? order by id limit 1 offset ?",
+                         [game_id, number - 1])) if number >= 1 else []
+    if not rows:
         raise NotFound(f"{game_id} hand {number}")
-    return ids[number - 1]
+    return rows[0]["id"]
 
 
-def add_hand(db, game_id, sides, entry=None, expected_version=None):
+def add_hand(db, game_id, sides, entry=None):
     """Append a hand to the game; return ``(hand number, new version)``."""
     with writing(db):
-        version = _bump(db, game_id, expected_version)
+        version = _bump(db, game_id)
         stamp = now()
         db["hands"].insert(
             {
@@ -243,14 +258,15 @@ def add_hand(db, game_id, sides, entry=None, expected_version=None):
                 "updated_at": stamp,
             }
         )
-        return len(_hand_ids(db, game_id)), version
+        number = next(db.query("select count(*) as n from hands where game_id = ?", [game_id]))["n"]
+        return number, version
 
 
-def replace_hand(db, game_id, number, sides, entry=None, expected_version=None):
+def replace_hand(db, game_id, number, sides, entry=None):
     """Replace hand ``number`` of the game; return the new version."""
     with writing(db):
         hand_id = _hand_id(db, game_id, number)
-        version = _bump(db, game_id, expected_version)
+        version = _bump(db, game_id)
         db.execute(
             "update hands set sides = ?, entry = ?, updated_at = ? where id = ?",
             [json.dumps(sides), json.dumps(entry or {}), now(), hand_id],
@@ -258,11 +274,11 @@ def replace_hand(db, game_id, number, sides, entry=None, expected_version=None):
         return version
 
 
-def delete_hand(db, game_id, number, expected_version=None):
+def delete_hand(db, game_id, number):
     """Remove hand ``number``; later hands move up one number. Return the new version."""
     with writing(db):
         hand_id = _hand_id(db, game_id, number)
-        version = _bump(db, game_id, expected_version)
+        version = _bump(db, game_id)
         db.execute("delete from hands where id = ?", [hand_id])
         return version
 
@@ -556,7 +572,7 @@ def get_stamp(db, game_id):
 # --- game settings: names, seats, edit key ------------------------------------------------
 
 
-def rename_game(db, game_id, names, seats, expected_version=None):
+def rename_game(db, game_id, names, seats):
     """Store new names and seats; return the new version.
 
     The version grows like with a hand, so that every reader (the live view's
@@ -564,7 +580,7 @@ def rename_game(db, game_id, names, seats, expected_version=None):
     keyed by the version stamp) sees the new names at once.
     """
     with writing(db):
-        version = _bump(db, game_id, expected_version)
+        version = _bump(db, game_id)
         db.execute("update games set names = ?, seats = ? where id = ?",
                    [json.dumps(names), json.dumps(seats), game_id])
         return version
@@ -577,6 +593,6 @@ def replace_edit_key_hash(db, game_id, edit_key_hash):
     reloads without its edit controls as soon as its key stops working.
     """
     with writing(db):
-        version = _bump(db, game_id, None)
+        version = _bump(db, game_id)
         db.execute("update games set edit_key_hash = ? where id = ?", [edit_key_hash, game_id])
         return version

@@ -23,7 +23,7 @@ from ..canasta.scoring import BREAKDOWN_LABELS
 from ..printing.charts import points_label, running_totals_chart
 from ..games.read import LRUCache
 from ..printing.qr import qr_svg
-from .helpers import NO_GAME, editable_game_or_abort, game_or_404, side_label, signed
+from .helpers import NO_GAME, editable_game_or_abort, game_or_404, side_label
 
 bp = Blueprint("games", __name__)
 
@@ -44,8 +44,6 @@ NOT_KEEPER = (
 
 
 # Filters for every template: a total and a hand score read the same on every page.
-bp.add_app_template_filter(points_label, "points")
-bp.add_app_template_filter(signed, "signed")
 
 
 # --- what the board shows ------------------------------------------------------------

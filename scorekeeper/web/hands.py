@@ -38,7 +38,6 @@ NO_HAND = "This game has no hand {number}. It may have been deleted meanwhile: c
 FORM_SCOPE = "form:"
 
 
-@bp.app_template_global("hand_label_variants")
 def label_variants(labels, control, current):
     """Markup of a label that changes with a control: one span per distinct text, the current one shown.
 
@@ -209,7 +208,7 @@ def add(game_id):
     try:
         answer, repeated = once_per_token(
             db, FORM_SCOPE + game_id, form.token.data,
-            lambda: {"number": service.add_hand(db, game_id, sides, entry=entry)[0]}, _request_hash(sides))
+            lambda: {"number": service.add_hand(db, game_id, sides, entry=entry).number}, _request_hash(sides))
     except InvalidHand as error:
         form.place_problems(error.problems)
         return page(status=422)

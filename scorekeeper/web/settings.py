@@ -22,7 +22,6 @@ from ..canasta.errors import CanastaError, InvalidHand
 from ..canasta.rules import option_specs
 from ..printing.charts import points_label
 from .forms.game import GameSettingsForm
-from .board import result_line
 from ..games.read import load_game
 from .helpers import (NO_GAME, editable_game_or_abort, form_expired, game_or_404, int_or_none,
                     keeps_entries_when_expired, once_per_token)
@@ -40,17 +39,6 @@ REMATCH_SCOPE = "rematch:"  # a double tap on "New game, same table" starts one 
 # --- on every board -------------------------------------------------------------------------
 
 
-@bp.app_template_global("result_of")
-def result_of(game):
-    """The end of the game or a tie at the top, in one sentence, or None.
-
-    The board's banner is rendered for each request (not kept with the board's
-    content), since for the scorekeeper it carries the rematch form and its CSRF token.
-    """
-    return result_line(game)
-
-
-@bp.app_template_global("rematch_token")
 def rematch_token():
     """A fresh token for one rematch form: the same form sent twice starts one game."""
     return secrets.token_urlsafe(16)
@@ -109,7 +97,7 @@ def edit(game_id):
         version = service.rename_game(
             db, game_id, names=form.chosen_names(), seats=form.chosen_seats(),
             seats_from=form.first_seat_deals(len(game.hands) + 1),
-            expected_version=int_or_none(form.expected_version.data))
+            expected_version=int_or_none(form.expected_version.data)).version
     except InvalidHand as error:
         for problem in error.problems:
             form.place(problem.field, problem.message)

@@ -717,3 +717,30 @@ def test_every_example_of_the_api_docs_is_answered_as_shown(client, monkeypatch)
             text = text[:start] + new + text[end:]
         DOCS.write_text(text)
     assert checked >= 20, "the page lost its examples"
+
+
+# --- the write path: one scoring per change --------------------------------------------------
+
+
+@pytest.mark.parametrize("change", ["add", "replace", "delete", "rename"])
+def test_a_change_through_the_api_and_reading_it_back_scores_the_game_once(client, game, monkeypatch, change):
+    from scorekeeper.canasta import scoring
+    from scorekeeper.games import read as model
+    from scorekeeper.games import write as service
+
+    for sides in (WORKED, SMALL):
+        assert add(client, game, sides).status_code == 201
+    scorings = []
+    for module in (model, service):  # where a change is scored, and where a game is read
+        monkeypatch.setattr(module, "score_game", lambda *args: scorings.append(1) or scoring.score_game(*args))
+    headers = bearer(game["edit_key"])
+    answer = {
+        "add": lambda: add(client, game, BIG),
+        "replace": lambda: client.put(f"/api/v1/games/{game['id']}/hands/1", json={"sides": SMALL}, headers=headers),
+        "delete": lambda: client.delete(f"/api/v1/games/{game['id']}/hands/1", headers=headers),
+        "rename": lambda: client.patch(f"/api/v1/games/{game['id']}", json={"names": ["Al & Bo", "Cy & Di"]},
+                                       headers=headers),
+    }[change]()
+    assert answer.status_code in (200, 201), answer.get_json()
+    assert read(client, game["id"]) == answer.get_json()
+    assert len(scorings) == 1

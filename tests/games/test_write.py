@@ -83,7 +83,8 @@ def test_add_a_bad_hand_names_the_field_and_writes_nothing(db):
 
 def test_no_hand_after_the_game_ended(db):
     game_id, _ = service.new_game(db, rules="classic", options={"target": 2000}, names=["A", "B"])
-    assert service.add_hand(db, game_id, BIG) == (1, 1)
+    saved = service.add_hand(db, game_id, BIG)
+    assert (saved.number, saved.version) == (1, 1)
     with pytest.raises(InvalidHand) as error:
         service.add_hand(db, game_id, WORKED)
     assert "ended after hand 1" in " ".join(fields(error).values())
@@ -114,7 +115,9 @@ def test_replace_and_delete_recompute_totals(db):
 def test_stale_version_is_a_conflict(db):
     game_id, _ = service.new_game(db, rules="classic", names=["A", "B"])
     service.add_hand(db, game_id, WORKED, expected_version=0)
-    with pytest.raises(store.VersionConflict):
+    with pytest.raises(store.VersionConflict) as conflict:
         service.add_hand(db, game_id, WORKED, expected_version=0)
+    assert conflict.value.current_version == 1
+    assert len(store.get_game(db, game_id)["hands"]) == 1
     with pytest.raises(store.NotFound):
         service.delete_hand(db, game_id, 7)

@@ -43,15 +43,6 @@ def test_every_change_grows_the_version(db):
     assert store.get_version(db, "g1") == 3
 
 
-def test_stale_version_changes_nothing(db):
-    new_game(db)
-    store.add_hand(db, "g1", SIDES)
-    with pytest.raises(store.VersionConflict) as conflict:
-        store.add_hand(db, "g1", SIDES, expected_version=0)
-    assert conflict.value.current_version == 1
-    assert len(store.get_game(db, "g1")["hands"]) == 1
-
-
 def test_unknown_game_or_hand(db):
     new_game(db)
     with pytest.raises(store.NotFound):

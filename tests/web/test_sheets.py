@@ -20,7 +20,8 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.printing import pdf
 from scorekeeper.games import write as service
-from scorekeeper.web import sheets
+from scorekeeper.printing import sheets
+from scorekeeper.web import sheets as sheet_pages
 from scorekeeper.store import db as store
 from scorekeeper.canasta.rules import PRESETS
 from scorekeeper.games.read import load_game
@@ -85,7 +86,7 @@ def weasyprint_problems():
 
 def render(client, url, **kwargs):
     """GET a sheet rendered afresh (not from the in-memory cache) and read it back."""
-    sheets._rendered.clear()
+    sheet_pages._rendered.clear()
     with weasyprint_problems() as records:
         response = client.get(url, **kwargs)
     assert response.status_code == 200, response.data[:500]
@@ -430,7 +431,7 @@ def test_unchanged_game_answers_304_without_reading_or_rendering(client, games, 
     def must_not_run(*args, **kwargs):
         raise AssertionError("a 304 must not read the game or render it")
 
-    monkeypatch.setattr(sheets, "load_game", must_not_run)
+    monkeypatch.setattr(sheet_pages, "load_game", must_not_run)
     monkeypatch.setattr(pdf, "render_pdf", must_not_run)
     again = client.get(url, headers={"If-None-Match": etag})
     assert again.status_code == 304 and again.data == b""
@@ -542,7 +543,7 @@ def test_print_page_lists_this_browsers_games(client, games):
 
 
 def test_no_weasyprint_warning_when_rendering(client, caplog):
-    sheets._rendered.clear()
+    sheet_pages._rendered.clear()
     with caplog.at_level(logging.WARNING, logger="weasyprint"):
         assert client.get("/print/score-sheet.pdf?rules=classic-6p-3teams&hands=2").status_code == 200
     assert caplog.records == []

@@ -1,0 +1,218 @@
+"""What a sheet prints: every number read from the engine, laid out for the print templates.
+
+A rule set's reference (card values, bonuses, the minimum table, options) for the
+blank sheets and cheat sheets, and a game hand by hand for the filled sheet:
+breakdowns, totals and next minimums from ``canasta.scoring`` via ``games.read``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from ..canasta.cards import RANK_POINTS, Card, Rank, Suit
+from ..canasta.rules import (
+    LAST_DRAWN_THREE_PENALTY, MODERN, MODERN_HOLDING_PENALTY, MODERN_PENALTIES,
+    OPTIONS_BY_NAME, default_options, next_minimum, option_specs,
+)
+from ..canasta.scoring import BREAKDOWN_LABELS
+from .charts import points_label
+
+# A sheet prints a number as the board writes it: thousands separated, a true minus sign.
+sheet_number = points_label
+
+
+# --- what a rule set prints: every number read from the engine ---------------------
+
+# Card value groups as score pads print them; each group's value is read from the engine.
+CARD_GROUPS = (
+    ("Joker", (Rank.JOKER,)), ("2", (Rank.TWO,)), ("A", (Rank.ACE,)),
+    ("K Q J 10 9 8", (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT)),
+    ("7 6 5 4", (Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR)),
+)
+CANASTA_NAMES = {
+    "natural": "Natural", "mixed": "Mixed", "natural_aces": "Natural aces", "sevens": "Sevens",
+    "wild_twos": "Seven 2s", "wild_four_jokers": "Wild, all four jokers", "wild": "Other wild",
+}
+PENALTY_NAMES = {"aces": "Unfinished aces", "sevens": "Unfinished sevens", "wild": "Unfinished wild cards"}
+
+
+def card_values():
+    """Return ``[(cards, points)]`` in pad order, black and red 3s last (a red 3 has no value: None)."""
+    rows = []
+    for label, ranks in CARD_GROUPS:
+        values = {RANK_POINTS[rank] for rank in ranks}
+        if len(values) != 1:  # the engine changed a value inside a group: never print a wrong number
+            raise ValueError(f"The cards {label} no longer share one value: {sorted(values)}")
+        rows.append((label, values.pop()))
+    rows.append(("Black 3", Card(Rank.THREE, Suit.SPADES).points))
+    rows.append(("Red 3", Card(Rank.THREE, Suit.HEARTS).points or None))
+    return rows
+
+
+def minimum_rows(ruleset):
+    """Return ``[(totals, minimum)]``: the initial-meld table of ``ruleset`` with totals in words."""
+    table = ruleset.minimum_table
+    rows = []
+    for index, (lowest, minimum) in enumerate(table):
+        if lowest is None:
+            label = f"below {table[index + 1][0]:,}" if index + 1 < len(table) else "any total"
+        else:
+            label = f"from {lowest:,}"
+        rows.append((label, minimum))
+    return rows
+
+
+def reference(ruleset, options=None):
+    """Return what the foot of a score sheet and the cheat sheet print about ``ruleset``.
+
+    ``options`` are a game's house rules (the rule set's defaults when None).
+    """
+    modern = ruleset.family == MODERN
+    options = options or default_options(ruleset)
+    red_threes_minus = dict(OPTIONS_BY_NAME["red_threes_minus"].choices)[options.red_threes_minus]
+    return {
+        "target": options.target,
+        "canastas_to_go_out": options.canastas_to_go_out,
+        "red_threes_minus": red_threes_minus,
+        "card_values": card_values(),
+        "canastas": [(CANASTA_NAMES[kind], bonus) for kind, bonus in ruleset.canasta_bonuses],
+        "red_threes": list(enumerate(ruleset.red_three_amounts))[1:],
+        "threes": list(enumerate(ruleset.threes_table))[1:],
+        "minimums": minimum_rows(ruleset),
+        "penalties": [(PENALTY_NAMES[kind], amount) for kind, amount in MODERN_PENALTIES.items()] if modern else [],
+        "holding_penalty": MODERN_HOLDING_PENALTY,
+        "last_drawn_three": LAST_DRAWN_THREE_PENALTY,
+        "special_hands": [(hand.label, hand.points) for hand in ruleset.special_hands],
+        "options": option_choices(ruleset),
+    }
+
+
+def option_choices(ruleset):
+    """Return ``[(option, default choice, other choices)]`` for the house rules ``ruleset`` offers."""
+    rows = []
+    for spec in option_specs(ruleset):
+        if not spec.choices:
+            continue  # the target: printed with the game's numbers
+        default = spec.default(ruleset)
+        labels = dict(spec.choices)
+        rows.append((spec.label, labels[default], [label for value, label in spec.choices if value != default]))
+    return rows
+
+
+def blank_rows(ruleset):
+    """Return the row labels of one hand on a blank pad of ``ruleset``, as ``(key, label)``."""
+    rows = [("meld_needed", "Meld needed")]
+    if ruleset.partnership_per_hand:
+        rows.append(("partner", "Partner (or alone)"))
+    rows.append(("canastas", BREAKDOWN_LABELS["canastas"]))
+    if ruleset.red_three_amounts:
+        rows.append(("red_threes", BREAKDOWN_LABELS["red_threes"]))
+    if ruleset.threes_table:
+        rows.append(("threes", BREAKDOWN_LABELS["threes"]))
+    rows.append(("going_out", BREAKDOWN_LABELS["going_out"]))
+    rows.append(("bonuses", "Bonuses"))
+    rows.append(("card_points", "Card points: melded − in hand"))
+    if ruleset.family == MODERN:
+        rows.append(("penalties", BREAKDOWN_LABELS["penalties"]))
+    rows += [("hand", "Hand score"), ("total", "Running total")]
+    return rows
+
+
+# --- a game, hand by hand -------------------------------------------------------------
+
+
+# Breakdown parts as a filled sheet prints them, in the engine's order (BREAKDOWN_LABELS).
+PART_NAMES = {
+    "canastas": "canastas", "going_out": "going out", "red_threes": "red 3s", "threes": "threes",
+    "melded": "melded", "in_hand": "in hand", "penalties": "penalties", "special_hand": "special hand",
+}
+
+
+def game_hands(game):
+    """Return each scored hand of ``game``: per scorer its side's breakdown, hand score, total and next meld.
+
+    Every number is the engine's: breakdown parts from the side's breakdown,
+    ``score`` and ``total`` per scorer, ``next_minimum`` from the total after
+    the hand (None when it is the same as before the hand).
+    """
+    ruleset, names = game.ruleset, game.names
+    hands = []
+    for hand in game.score.hands:
+        side_of = {member: side for side in hand.sides for member in side.members}
+        cells = []
+        for scorer in range(ruleset.scorers):
+            side = side_of.get(scorer)
+            breakdown = side.breakdown if side is not None else {}
+            partnership = side is not None and ruleset.partnership_per_hand and len(side.members) > 1
+            after = next_minimum(ruleset, hand.totals[scorer])
+            cells.append({
+                "partner": _partner(side, scorer, names) if ruleset.partnership_per_hand else None,
+                "parts": [_part(key, label, breakdown[key], partnership)
+                          for key, label in BREAKDOWN_LABELS.items() if breakdown.get(key)],
+                "shared_red_threes": partnership and bool(breakdown.get("red_threes")),
+                "score": hand.scores[scorer],
+                "total": hand.totals[scorer],
+                # Printed only where it changes: a step up (or down) is what players look for.
+                "next_minimum": after if after != next_minimum(ruleset, hand.totals_before[scorer]) else None,
+            })
+        hands.append({"number": hand.number, "cells": cells})
+    return hands
+
+
+def _part(key, label, value, partnership):
+    """Return one breakdown part as printed, kept on one line: ``"red 3s 100"``."""
+    mark = "*" if partnership and key == "red_threes" else ""
+    return f"{PART_NAMES.get(key, label.lower())} {sheet_number(value)}{mark}".replace(" ", "\u00a0")
+
+
+def start_row(game):
+    """Return the totals a game starts from (carried over from paper, or 0) with the first meld needed."""
+    return [{"total": total, "next_minimum": next_minimum(game.ruleset, total)} for total in game.score.start_totals]
+
+
+def _partner(side, scorer, names):
+    if side is None:
+        return ""
+    others = [names[member] for member in side.members if member != scorer]
+    return "with " + " & ".join(others) if others else "alone"
+
+
+def house_rules(game):
+    """Return ``[(option label, chosen label)]`` for the options the game changed from its rule set."""
+    defaults = default_options(game.ruleset).as_dict()
+    chosen = []
+    for name, value in game.options.items():
+        spec = OPTIONS_BY_NAME.get(name)
+        if spec is None or name == "target" or value == defaults.get(name):
+            continue
+        labels = dict(spec.choices)
+        chosen.append((spec.label, labels.get(value, value)))
+    return chosen
+
+
+def result(game):
+    """Return the end of the sheet: who won, or who leads, in words with engine numbers."""
+    score, names = game.score, game.names
+    if score.game_over and score.winner is not None:
+        return (f"Winner: {names[score.winner]}, {sheet_number(score.totals[score.winner])} points, "
+                f"by {sheet_number(score.margin)}.")
+    if score.game_over:
+        return "Shared win: " + " and ".join(names[i] for i in score.winners) + "."
+    if score.tie:
+        return "The highest totals are tied past the target: another hand decides."
+    if score.leader is not None and score.hands:
+        return f"Game in progress: {names[score.leader]} leads by {sheet_number(score.margin)}."
+    return "Game in progress."
+
+
+def played_on(stamp):
+    """Return the date of an ISO timestamp in words, like ``"3 March 2026"``.
+
+    >>> played_on("2026-03-03T19:30:00+00:00")
+    '3 March 2026'
+    """
+    try:
+        day = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return ""
+    return f"{day.day} {day:%B %Y}"
