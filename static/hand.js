@@ -1,24 +1,17 @@
-/* Game and hand forms: show only the fields in use, −/+ steppers, and a live score preview.
+/* Game and hand forms: show only the fields in use, −/+ steppers, Enter to the next field, and a live score.
  *
- * Fields are named like API paths (sides-0-in_hand-jokers is sides[0].in_hand.jokers).
- * The serializer below follows the same rules as scorekeeper/forms/hands.py read_sides:
- *   data-when="control:a|b;other:c"  used (and shown) only while each control holds one of the values
- *   data-api                          an input whose value goes to its path (empty = left out)
- *   data-fixed                        a value a row always has (a meld's rank); a row with nothing else is dropped
- *   data-set='{"path": value}'        a checked radio or selected option sets these paths
- *   data-object="sides[0]"            this object exists while the element is in use
- * It never computes a score: the engine answers POST /api/v1/score.
+ *   data-when="control:a|b;other:c"  shown only while each control holds one of the values
+ *   data-preview-url                  the hand page's preview route: it reads the form itself with the
+ *                                     save's own Python code and answers the score, already written,
+ *                                     and each problem with the name of the field it belongs beside
+ * This file knows nothing of how fields become the API's JSON and never computes a score.
  */
 (function () {
   "use strict";
 
   var MINUS = "\u2212";
-  var FIXED = ["rank"];
 
-  function points(n) { return (n < 0 ? MINUS : "") + Math.abs(n).toLocaleString("en-US"); }
-  function signed(n) { return (n > 0 ? "+" : "") + points(n); }
-
-  // --- conditions -------------------------------------------------------------------
+  // --- which fields are in use --------------------------------------------------------
 
   function controlValue(form, name) {
     var el = form.elements.namedItem(name);
@@ -35,16 +28,11 @@
     });
   }
 
-  function inUse(form, el) {
-    for (var node = el; node && node !== form; node = node.parentElement) {
-      if (node.dataset && node.dataset.when && !matches(form, node.dataset.when)) return false;
-    }
-    return true;
-  }
-
   function showWhatIsUsed(form) {
     form.querySelectorAll("[data-when]").forEach(function (el) { el.hidden = !matches(form, el.dataset.when); });
   }
+
+  function visible(el) { return !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length); }
 
   // --- −/+ steppers -------------------------------------------------------------------
 
@@ -90,111 +78,66 @@
     });
   }
 
-  // --- the form as the API's JSON -------------------------------------------------------------
+  // --- Enter moves on; it never sends the form mid-entry --------------------------------
 
-  function segmentsOf(path) { return path.split(/[.\[\]]+/).filter(Boolean); }
-  function isIndex(segment) { return /^\d+$/.test(segment); }
-
-  function put(tree, segments, value) {
-    var node = tree;
-    segments.slice(0, -1).forEach(function (segment) {
-      if (typeof node[segment] !== "object" || node[segment] === null) node[segment] = {};
-      node = node[segment];
+  function typedFields(form) {
+    return Array.prototype.filter.call(form.elements, function (el) {
+      return (el.tagName === "SELECT" || (el.tagName === "INPUT" && /^(number|text|tel|search)$/.test(el.type))) &&
+        !el.disabled && visible(el);
     });
-    node[segments[segments.length - 1]] = value;
   }
 
-  function onlyFixed(value) {
-    if (!value || typeof value !== "object" || Array.isArray(value)) return false;
-    var keys = Object.keys(value);
-    return keys.length > 0 && keys.every(function (key) { return FIXED.indexOf(key) !== -1; });
-  }
-
-  function finalize(node, prefix, remap) {
-    if (!node || typeof node !== "object" || Array.isArray(node)) return node;
-    var keys = Object.keys(node);
-    if (keys.length && keys.every(isIndex)) {
-      var items = [];
-      keys.sort(function (a, b) { return a - b; }).forEach(function (key) {
-        if (onlyFixed(node[key])) return;
-        remap[prefix.join("-") + "#" + items.length] = key;
-        items.push(finalize(node[key], prefix.concat([key]), remap));
-      });
-      return items;
-    }
-    var result = {};
-    keys.forEach(function (key) { result[key] = finalize(node[key], prefix.concat([key]), remap); });
-    return result;
-  }
-
-  function inputValue(el) {
-    if (el.type === "checkbox") return el.checked ? true : null;
-    var text = el.value.trim();
-    if (text === "") return null;
-    return /^-?\d+$/.test(text) ? parseInt(text, 10) : text;
-  }
-
-  function readSides(form) {
-    var tree = {}, origins = {}, remap = {};
-    Array.prototype.forEach.call(form.elements, function (el) {
-      if (!el.name || !inUse(form, el)) return;
-      var segments = el.name.split("-");
-      if (el.hasAttribute("data-fixed")) {
-        put(tree, segments, el.value);
-      } else if (el.hasAttribute("data-api")) {
-        var value = inputValue(el);
-        if (value === null || value === 0) {
-          if (!isIndex(segments[segments.length - 1])) return;
-          value = 0;
-        }
-        put(tree, segments, value);
+  function enterMovesOn(form, checkNow) {
+    form.addEventListener("keydown", function (event) {
+      var el = event.target;
+      if (event.key !== "Enter" || el.tagName === "BUTTON" || el.tagName === "TEXTAREA" || el.type === "submit") return;
+      event.preventDefault();
+      var fields = typedFields(form), at = fields.indexOf(el);
+      if (at !== -1 && at + 1 < fields.length) {
+        fields[at + 1].focus();
+        if (fields[at + 1].select) fields[at + 1].select();
+      } else if (checkNow) {
+        checkNow();
       }
-      var set = null;
-      if ((el.type === "radio" || el.type === "checkbox") && el.checked) set = el.dataset.set;
-      if (el.tagName === "SELECT" && el.selectedOptions.length) set = el.selectedOptions[0].dataset.set;
-      if (set) {
-        var assignments = JSON.parse(set);
-        Object.keys(assignments).forEach(function (path) {
-          var target = segmentsOf(path);
-          put(tree, target, assignments[path]);
-          origins[target.join("-")] = el.name;
+    });
+  }
+
+  // --- a new hand: the other sides follow the first side's entry mode until touched ----------
+
+  function modesFollow(form) {
+    var touched = {};
+    form.querySelectorAll(".hand-side").forEach(function (side) {
+      side.addEventListener("input", function (event) {
+        if (!event.target.name || !/-mode$/.test(event.target.name)) touched[side.id] = true;
+      });
+      side.addEventListener("change", function (event) {
+        if (/-mode$/.test(event.target.name || "") && event.isTrusted) touched[side.id] = true;
+      });
+    });
+    var first = form.querySelectorAll("input[name='sides-0-mode']");
+    first.forEach(function (radio) {
+      radio.addEventListener("change", function () {
+        if (!radio.checked) return;
+        form.querySelectorAll(".hand-side").forEach(function (side) {
+          if (side.id === "sides-0" || touched[side.id]) return;
+          var same = side.querySelector("input[name$='-mode'][value='" + radio.value + "']");
+          if (same && !same.checked) { same.checked = true; }
         });
-      }
-    });
-    form.querySelectorAll("[data-object]").forEach(function (el) {
-      if (!inUse(form, el)) return;
-      var segments = segmentsOf(el.dataset.object), node = tree;
-      segments.forEach(function (segment) {
-        if (typeof node[segment] !== "object" || node[segment] === null) node[segment] = {};
-        node = node[segment];
+        showWhatIsUsed(form);
       });
     });
-    var sides = finalize(tree, [], remap).sides || [];
-    return { sides: sides, origins: origins, remap: remap };
   }
 
-  function originalName(path, remap) {
-    var done = [];
-    segmentsOf(path).forEach(function (segment) {
-      if (isIndex(segment)) {
-        var key = done.join("-") + "#" + segment;
-        if (key in remap) segment = remap[key];
-      }
-      done.push(segment);
-    });
-    return done.join("-");
-  }
-
-  // --- showing the engine's answer ------------------------------------------------------------
+  // --- the live score --------------------------------------------------------------------
 
   function clearLiveErrors(form) {
     form.querySelectorAll(".live-error").forEach(function (el) { el.remove(); });
-    var top = form.querySelector(".top-errors");
-    if (top && !top.querySelector(".error")) top.hidden = true;
     form.querySelectorAll("[data-live-invalid]").forEach(function (el) {
       el.removeAttribute("aria-invalid");
       el.removeAttribute("data-live-invalid");
     });
+    var top = form.querySelector(".top-errors");
+    if (top && !top.querySelector(".error")) top.hidden = true;
   }
 
   function clearServerErrors(form) {
@@ -205,41 +148,38 @@
     if (top) top.hidden = true;
   }
 
-  function errorBox(form, name, origins) {
+  // Where a problem named by a form name goes: beside its field, else its group, else the top of the form.
+  function errorBox(form, name) {
     while (name) {
-      var target = origins[name] || name;
-      var el = form.elements.namedItem(target);
+      var el = form.elements.namedItem(name);
       if (el && typeof RadioNodeList !== "undefined" && el instanceof RadioNodeList) el = el[0];
-      if (el && el.closest) {
-        var box = el.closest("[data-errors]");
-        if (box) {
-          if (el.setAttribute && el.type !== "radio") { el.setAttribute("aria-invalid", "true"); el.setAttribute("data-live-invalid", ""); }
-          return box;
-        }
+      var box = el && el.closest ? el.closest("[data-errors]") : null;
+      if (box && visible(box)) {
+        if (el.type !== "radio" && el.type !== "hidden") { el.setAttribute("aria-invalid", "true"); el.setAttribute("data-live-invalid", ""); }
+        return box;
       }
-      var group = form.querySelector('[data-group="' + target.replace(/"/g, "") + '"]');
-      if (group && !group.hidden) return group;
+      var group = form.querySelector('[data-group="' + name.replace(/"/g, "") + '"]');
+      if (group && visible(group)) return group;
       name = name.indexOf("-") === -1 ? "" : name.slice(0, name.lastIndexOf("-"));
     }
-    return form.querySelector(".top-errors");
+    var top = form.querySelector(".top-errors");
+    top.hidden = false;
+    return top;
   }
 
-  function showErrors(form, errors, read) {
-    errors.forEach(function (problem) {
-      var name = problem.field ? originalName(problem.field, read.remap) : "";
-      var box = errorBox(form, name, read.origins);
+  function showErrors(form, problems) {
+    var first = null;
+    problems.forEach(function (problem) {
+      var box = errorBox(form, problem.field);
       var p = document.createElement("p");
       p.className = "error live-error";
       p.textContent = problem.message;
-      if (box.classList.contains("meld-row") || box.tagName === "FIELDSET" || box.classList.contains("top-errors")) {
-        var legend = box.querySelector(":scope > legend");
-        if (box.classList.contains("top-errors")) box.hidden = false;
-        if (legend && box.tagName === "FIELDSET") legend.insertAdjacentElement("afterend", p);
-        else box.appendChild(p);
-      } else {
-        box.appendChild(p);
-      }
+      var legend = box.tagName === "FIELDSET" ? box.querySelector(":scope > legend") : null;
+      if (legend) legend.insertAdjacentElement("afterend", p);
+      else box.appendChild(p);
+      if (!first) first = p;
     });
+    return first;
   }
 
   function setText(root, selector, text) {
@@ -247,67 +187,71 @@
     if (el) el.textContent = text;
   }
 
-  function showScores(form, config, answer) {
+  function showScores(form, answer, why) {
     form.querySelectorAll("[data-preview-side]").forEach(function (el) {
-      var side = answer && answer.sides[Number(el.dataset.previewSide)];
-      setText(el, "[data-score]", side ? signed(side.score) : "—");
-      setText(el, "[data-breakdown]", side ? Object.keys(side.breakdown).map(function (key) {
-        return (config.labels[key] || key) + " " + signed(side.breakdown[key]);
-      }).join(" · ") : "");
+      var side = answer.ok ? answer.sides[Number(el.dataset.previewSide)] : null;
+      setText(el, "[data-score]", side ? side.score : "—");
+      setText(el, "[data-breakdown]", side ? side.breakdown : why);
     });
-    var mini = [];
     form.querySelectorAll("[data-preview-scorer]").forEach(function (el) {
-      var index = Number(el.dataset.previewScorer);
-      var scorer = answer && answer.scorers[index];
-      setText(el, "[data-hand-score]", scorer ? signed(scorer.hand_score) : "—");
-      setText(el, "[data-total]", scorer ? points(scorer.total) : "—");
-      setText(el, "[data-minimum]", scorer ? String(scorer.next_minimum) : "—");
-      if (scorer) mini.push(config.names[index] + " " + signed(scorer.hand_score));
+      var scorer = answer.ok ? answer.scorers[Number(el.dataset.previewScorer)] : null;
+      setText(el, "[data-hand-score]", scorer ? scorer.hand_score : "—");
+      setText(el, "[data-total]", scorer ? scorer.total : "—");
+      setText(el, "[data-minimum]", scorer ? scorer.next_minimum : "—");
     });
-    setText(form, "[data-preview-mini]", mini.join(" · "));
+    setText(form, "[data-preview-mini]", answer.ok ? answer.mini : "");
+  }
+
+  // The save bar names the first problem (or what is still unanswered); a tap scrolls to it.
+  function showInBar(form, text, target) {
+    var button = form.querySelector("[data-bar-problem]");
+    if (!button) return;
+    button.hidden = !text;
+    button.textContent = text || "";
+    button.classList.toggle("is-waiting", !!target && !target.classList.contains("error"));
+    button.onclick = function () {
+      if (!target) return;
+      target.scrollIntoView({ block: "center" });
+      var box = target.closest("[data-errors], [data-group], fieldset") || target;
+      var field = box.querySelector("input:not([type=hidden]), select");
+      if (field) field.focus({ preventScroll: true });
+    };
   }
 
   function setupPreview(form) {
-    var config = JSON.parse(form.dataset.previewConfig);
-    var url = form.dataset.scoreUrl;
+    var url = form.dataset.previewUrl;
     var timer = null, asked = 0, serverErrorsShown = form.querySelector(".error") !== null;
     var status = form.querySelector("[data-preview-status]");
+    var goingOut = form.querySelector("fieldset.going-out, fieldset.arrangement");
 
     function update() {
-      // Controls without which no side is known yet (who played alone): ask for them first.
-      var missing = (form.dataset.needs || "").split(" ").filter(function (name) {
-        return name && !controlValue(form, name);
-      });
-      if (missing.length) {
-        asked++;
-        clearLiveErrors(form);
-        showScores(form, config, null);
-        if (status) status.textContent = form.dataset.needsMessage || "";
-        return;
-      }
-      var read = readSides(form);
+      clearTimeout(timer);
       var request = ++asked;
       fetch(url, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Accept": "application/json" },
-        body: JSON.stringify({ rules: config.rules, options: config.options, totals_before: config.totals_before, sides: read.sides }),
-        credentials: "same-origin"
+        method: "POST", body: new FormData(form), headers: { "Accept": "application/json" }, credentials: "same-origin"
       }).then(function (response) {
-        return response.json().then(function (body) { return { status: response.status, body: body }; });
+        if (!response.ok) throw new Error(String(response.status));
+        return response.json();
       }).then(function (answer) {
         if (request !== asked) return;  // a newer answer is on its way
         clearLiveErrors(form);
-        if (answer.status === 200) {
-          showScores(form, config, answer.body);
-          if (status) status.textContent = "Live score: nothing is saved until you tap the save button.";
-        } else {
-          showScores(form, config, null);
-          showErrors(form, answer.body.errors || [], read);
-          if (status) status.textContent = "Fix the marked fields to see the score.";
+        if (answer.ok) {
+          showScores(form, answer, "");
+          if (status) status.textContent = answer.waiting || "Live score: nothing is saved until you tap the save button.";
+          showInBar(form, answer.waiting, answer.waiting ? form.querySelector("fieldset.going-out") : null);
+          return;
         }
+        var first = showErrors(form, answer.problems || []);
+        var why = answer.waiting && !answer.problems.length ? answer.waiting
+          : "No score until this is fixed: " + (answer.problems[0] ? answer.problems[0].message : "");
+        showScores(form, answer, why);
+        if (status) status.textContent = answer.problems.length ? "Fix the marked fields to see the score." : answer.waiting;
+        var problem = answer.problems[0];
+        if (problem) showInBar(form, (problem.where ? problem.where + ": " : "") + problem.message, first);
+        else showInBar(form, answer.waiting, goingOut);
       }).catch(function () {
         if (request !== asked) return;
-        if (status) status.textContent = "No live score right now; “Check score” and “Save” still check the hand.";
+        if (status) status.textContent = "No live score right now; “Save” still checks the hand.";
       });
     }
 
@@ -326,6 +270,7 @@
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
     if (!serverErrorsShown) update();
+    return update;
   }
 
   // --- start --------------------------------------------------------------------------------
@@ -336,6 +281,7 @@
     showWhatIsUsed(form);
     renameSteppers(form);
     form.addEventListener("change", function () { showWhatIsUsed(form); renameSteppers(form); });
-    if (form.hasAttribute("data-preview") && window.fetch) setupPreview(form);
+    if (form.hasAttribute("data-modes-follow")) modesFollow(form);
+    if (form.hasAttribute("data-preview-url") && window.fetch) enterMovesOn(form, setupPreview(form));
   });
 })();

@@ -20,7 +20,7 @@ worked example of RULES.md's sources: a mixed canasta of five kings and two
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import CanastaError, InvalidHand, Problem
 from .fields import FieldReader, join
@@ -51,12 +51,16 @@ class SideScore:
     ``member_scores`` is what each member scorer gets this hand: the side's
     score, except in a ``classic-3p`` partnership, where each partner gets the
     partnership's score without red 3s plus only their own red 3s.
+    ``details`` names what a part of the breakdown is made of (each penalty),
+    ``notes`` says why a part counts as it does when that is not plain (threes at 0).
     """
 
     members: tuple[int, ...]
     score: int
     breakdown: dict[str, int]
     member_scores: tuple[int, ...]
+    details: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -121,11 +125,39 @@ def _classic_side(ruleset: RuleSet, options: Options, side: SideInput) -> SideSc
     breakdown = _breakdown(canastas=bonuses, going_out=going_out, red_threes=sum(red_threes),
                            melded=side.melded_points, in_hand=-side.hand_points)
     without_red_threes = bonuses + going_out + side.melded_points - side.hand_points
+    notes = ()
+    if sign < 0 and any(side.red_threes):
+        notes = (RED_THREES_AGAINST[options.red_threes_minus],)
     return SideScore(side.members, sum(breakdown.values()), breakdown,
-                     tuple([without_red_threes + amount for amount in red_threes]))
+                     tuple([without_red_threes + amount for amount in red_threes]), notes=notes)
+
+
+RED_THREES_AGAINST = {
+    "no_meld": "Red 3s count against a side that melded nothing.",
+    "no_canasta": "Red 3s count against a side without a canasta.",
+}
+
+
+def _points(value: int) -> str:
+    return ("\u2212" if value < 0 else "") + f"{abs(value):,}"
+
+
+def _modern_penalties(side: SideInput) -> tuple[int, tuple[str, ...]]:
+    """Return a Modern side's penalties and, in words, what each one is."""
+    parts = [(MODERN_PENALTIES[kind], f"unfinished meld of {'wild cards' if kind == 'wild' else kind}")
+             for kind in sorted(side.unfinished)]
+    for players, kind in ((side.players_with_three_aces, "aces"), (side.players_with_three_sevens, "sevens")):
+        if players:
+            parts.append((MODERN_HOLDING_PENALTY * players,
+                          f"{players} player{'s' if players > 1 else ''} holding 3+ {kind}"))
+    if side.last_drawn_three:
+        parts.append((LAST_DRAWN_THREE_PENALTY, "a 3 drawn last"))
+    return sum(amount for amount, _ in parts), tuple(f"{what} {_points(-amount)}" for amount, what in parts)
 
 
 def _modern_side(ruleset: RuleSet, side: SideInput) -> SideScore:
+    named: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
     if side.special_hand_points:
         breakdown = _breakdown(special_hand=side.special_hand_points)
     else:
@@ -133,9 +165,12 @@ def _modern_side(ruleset: RuleSet, side: SideInput) -> SideScore:
         table = ruleset.threes_table
         threes = table[side.red_three_count] + table[side.black_threes]
         threes_sign = -1 if canastas == 0 else (0 if canastas == 1 else 1)
-        penalties = sum(MODERN_PENALTIES[kind] for kind in side.unfinished)
-        penalties += MODERN_HOLDING_PENALTY * (side.players_with_three_aces + side.players_with_three_sevens)
-        penalties += LAST_DRAWN_THREE_PENALTY * side.last_drawn_three
+        penalties, named = _modern_penalties(side)
+        if threes and threes_sign == 0:
+            notes = (f"Threes 0: with one canasta a side's threes count nothing "
+                     f"({_points(threes)} with two or more, {_points(-threes)} with none).",)
+        elif threes and threes_sign < 0:
+            notes = ("Threes count against a side without a canasta.",)
         breakdown = _breakdown(
             canastas=ruleset.bonus_of(side.canastas),
             going_out=ruleset.going_out_bonus if side.goes_out else 0,
@@ -145,7 +180,8 @@ def _modern_side(ruleset: RuleSet, side: SideInput) -> SideScore:
             penalties=-penalties,
         )
     score = sum(breakdown.values())
-    return SideScore(side.members, score, breakdown, (score,) * len(side.members))
+    details = {"penalties": named} if named and "penalties" in breakdown else {}
+    return SideScore(side.members, score, breakdown, (score,) * len(side.members), details, notes)
 
 
 def score_side(ruleset: RuleSet, options: Options, side: SideInput) -> SideScore:
@@ -268,10 +304,12 @@ def score_game(
 REQUEST_FIELDS = ("rules", "options", "totals_before", "sides")
 
 
-def score_request(payload: object) -> dict:
+def score_request(payload: object, details: bool = False) -> dict:
     """Return the answer of ``POST /api/v1/score`` for a decoded JSON body, exactly as API.md shapes it.
 
     Raises InvalidHand listing every problem (an unknown preset included).
+    ``details=True`` (the hand page's live score) adds each side's ``details``
+    and ``notes`` (see :class:`SideScore`); the API answers without them.
 
     >>> answer = score_request({"rules": "classic", "options": {}, "totals_before": [0, 0], "sides": [
     ...     {"melded_points": 120, "hand_points": 15, "natural_canastas": 0, "mixed_canastas": 1,
@@ -303,11 +341,13 @@ def score_request(payload: object) -> dict:
     reader.raise_if_any()
     scored = score_hand(ruleset, options, hand.sides, hand.totals_before)
     end = standing(options, scored.totals)
+    sides = [{"members": list(side.members), "score": side.score, "breakdown": dict(side.breakdown)}
+             for side in scored.sides]
+    if details:
+        for answer, side in zip(sides, scored.sides):
+            answer.update(details={key: list(value) for key, value in side.details.items()}, notes=list(side.notes))
     return {
-        "sides": [
-            {"members": list(side.members), "score": side.score, "breakdown": dict(side.breakdown)}
-            for side in scored.sides
-        ],
+        "sides": sides,
         "scorers": [
             {"hand_score": score, "total": total, "next_minimum": next_minimum(ruleset, total)}
             for score, total in zip(scored.scores, scored.totals)

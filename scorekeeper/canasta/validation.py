@@ -93,6 +93,42 @@ def _going_out_problem(ruleset: RuleSet, options: Options, side: SideInput, wher
     return Problem(f"{where}.going_out", message)
 
 
+HELD_CARD_POINTS = {"aces": 20, "sevens": 5}  # three of them make the least a player holding them has in hand
+
+
+def _holding_problem(side: SideInput, where: str) -> Problem | None:
+    """Return a problem if players said to hold 3+ aces or 3+ sevens hold fewer points (or cards) than that.
+
+    >>> from .sides import SideInput
+    >>> _holding_problem(SideInput(members=(0,), hand_points=40, players_with_three_aces=1), "sides[1]").message
+    'Cards left in hand are 40 points, but 1 player holding 3+ aces holds at least 60 (3 aces at 20 each): count those aces in the points left in hand.'
+    """
+    held = {"aces": side.players_with_three_aces, "sevens": side.players_with_three_sevens}
+    if not any(held.values()):
+        return None
+    field = f"{where}.players_with_three_{'aces' if held['aces'] else 'sevens'}"
+    least = sum(3 * HELD_CARD_POINTS[kind] * players for kind, players in held.items())
+    words = [f"{players} player{'s' if players > 1 else ''} holding 3+ {kind}" for kind, players in held.items() if players]
+    hold = "hold" if len(words) > 1 or max(held.values()) > 1 else "holds"
+    why = " and ".join(f"3 {kind} at {HELD_CARD_POINTS[kind]} each" for kind, players in held.items() if players)
+    hand = side.in_hand
+    if hand is not None:  # counted card by card: the aces themselves, the sevens among the 4s to 7s
+        counted = {"aces": (hand.aces, "Aces left in hand are {cards}"),
+                   "sevens": (hand.four_to_seven, "4s to 7s left in hand are {cards}")}
+        for kind, players in held.items():
+            cards, text = counted[kind]
+            if players and cards < 3 * players:
+                who = f"{players} player{'s' if players > 1 else ''} holding 3+ {kind}"
+                return Problem(field if kind == "aces" or not held["aces"] else f"{where}.players_with_three_sevens", (
+                    f"{text.format(cards=cards)}, but {who} {'hold' if players > 1 else 'holds'} at least "
+                    f"{3 * players} {kind}: count them among the cards left in hand."))
+    if side.hand_points >= least:
+        return None
+    return Problem(field, (
+        f"Cards left in hand are {side.hand_points:,} points, but {' and '.join(words)} {hold} at least "
+        f"{least:,} ({why}): count those {' and '.join(kind for kind, n in held.items() if n)} in the points left in hand."))
+
+
 def side_problems(ruleset: RuleSet, options: Options, side: SideInput, index: int) -> list[Problem]:
     """Return every rule one side's typed numbers break (going out, canastas vs points, special hands)."""
     where = f"sides[{index}]"
@@ -100,6 +136,8 @@ def side_problems(ruleset: RuleSet, options: Options, side: SideInput, index: in
     if side.melds is None and (problem := _points_problem(side, where)):
         problems.append(problem)
     if problem := _going_out_problem(ruleset, options, side, where):
+        problems.append(problem)
+    if not side.special_hand_points and (problem := _holding_problem(side, where)):
         problems.append(problem)
     if side.special_hand_points:
         if side.goes_out:

@@ -11,7 +11,7 @@ import json
 import secrets
 from functools import partial
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from markupsafe import Markup, escape
 from werkzeug.routing import BuildError
 
@@ -24,6 +24,7 @@ from ..canasta.scoring import BREAKDOWN_LABELS, score_request
 from ..printing.charts import points_label
 from .forms.game import NewGameForm, applies_note, preset_summary
 from .forms.hands import form_data_from_sides, hand_form_class
+from .forms.preview import breakdown_text, preview
 from .forms.sides import IN_HAND_FIELDS, MODE_HINTS, UNFINISHED, meld_row_label, meld_rows, side_slots
 from .helpers import (
     NO_GAME, editable_game_or_abort, form_expired, game_or_404, int_or_none, keeps_entries_when_expired,
@@ -128,30 +129,40 @@ def _preview(game, form, sides, totals_before):
     """The engine's score of the typed hand, as the API answers it, or None after placing its problems."""
     try:
         return score_request({"rules": game.rules, "options": game.options,
-                              "totals_before": totals_before, "sides": sides})
+                              "totals_before": totals_before, "sides": sides}, details=True)
     except CanastaError as error:
         form.place_problems(error.problems)
         return None
 
 
-def _score_url():
-    try:
-        return url_for("api.score")
-    except BuildError:
-        return "/api/v1/score"
+def _last_modes(game):
+    """Each side's entry mode of the last hand entered: the next hand opens the same way."""
+    if not game.hands:
+        return {}
+    modes = (game.hands[-1].get("entry") or {}).get("modes") or []
+    return {f"sides-{slot}-mode": mode for slot, mode in enumerate(modes) if mode in ("number", "cards", "melds")}
+
+
+@bp.post("/games/<game_id>/hands/<int:number>/preview")
+@keeps_entries_when_expired
+def preview_hand(game_id, number):
+    """The live score of the typed hand form, read as a save reads it; stores nothing."""
+    game = game_or_404(game_id)
+    if not 1 <= number <= len(game.hands) + 1:
+        abort(404, description=NO_HAND.format(number=number))
+    form = _hand_form(game, formdata=request.form)
+    return jsonify(preview(game, form, _totals_before(game, number)))
 
 
 def _render_hand(game, form, *, number, editing, totals_before, preview=None, status=200, conflict=False):
     return render_template(
         "hands/hand.html", game=game, form=form, number=number, editing=editing, preview=preview,
         points=points_label, signed=signed, holding_penalty=MODERN_HOLDING_PENALTY, board_url=board_url(game.id),
-        score_url=_score_url(),
+        preview_url=url_for("hands.preview_hand", game_id=game.id, number=number), breakdown_text=breakdown_text,
         totals_before=totals_before, conflict=conflict, ruleset=game.ruleset, slots=range(side_slots(game.ruleset)),
         meld_rows=[(index, rank, meld_row_label(rank)) for index, rank in enumerate(meld_rows(game.ruleset))],
         in_hand_fields=IN_HAND_FIELDS, unfinished=UNFINISHED, mode_hints=MODE_HINTS,
         breakdown_labels=BREAKDOWN_LABELS,
-        preview_config=json.dumps({"rules": game.rules, "options": game.options, "totals_before": totals_before,
-                                   "names": game.names, "labels": BREAKDOWN_LABELS}),
     ), status
 
 
@@ -192,7 +203,7 @@ def add(game_id):
             flash("The game is over: no hand can be added. To correct a hand, tap its number, "
                   "then edit or delete it.", "error")
             return redirect(board_url(game.id), 303)
-        form = _hand_form(game, data={"token": secrets.token_urlsafe(16)})
+        form = _hand_form(game, data={"token": secrets.token_urlsafe(16), **_last_modes(game)})
         return _render_hand(game, form, number=number, editing=False, totals_before=totals_before)
 
     form = _hand_form(game, formdata=request.form)

@@ -1,10 +1,10 @@
 """The hand form: one side per team or player, fields named like the API's paths.
 
 :meth:`HandForm.read_sides` turns a form into the API's ``sides`` with the
-rules of :mod:`.paths` (which fields are active, what a choice sets), and
-``static/hand.js`` reads the same markup with the same rules, so the live
-preview sends exactly the JSON that a save stores. Neither computes a score:
-that is ``canasta.scoring``'s job. :func:`form_data_from_sides` goes the other
+rules of :mod:`.paths` (which fields are active, what a choice sets); the
+live preview sends the form itself to the page's preview route, which reads it
+with this same code (:mod:`.preview`), so it scores exactly what a save
+stores. Neither computes a score: that is ``canasta.scoring``'s job. :func:`form_data_from_sides` goes the other
 way, opening a stored hand in the form.
 """
 
@@ -103,6 +103,10 @@ class HandForm(FlaskForm):
             if "special_hand" in side:
                 values[side.special_hand.name] = side.special_hand.data or ""
         return values
+
+    def arrangement_missing(self):
+        """True while who played alone is not chosen (three players): no side is known before it."""
+        return bool(self.ruleset.partnership_per_hand) and not (self.arrangement.data or "").strip()
 
     def side(self, slot):
         return self.sides.form[str(slot)].form

@@ -1,0 +1,78 @@
+"""The hand form's live score: the typed form sent as it is, read by the save's own code, scored by the engine."""
+
+import pytest
+
+from scorekeeper.store import db as store
+
+from .test_hands import WORKED_CARDS, WORKED_MELDS, WORKED_NUMBER, add, hand_count
+from .test_new_game import start
+
+
+def preview(client, game_id, data, number=1):
+    response = client.post(f"/games/{game_id}/hands/{number}/preview", data=data)
+    assert response.status_code == 200
+    return response.get_json()
+
+
+@pytest.mark.parametrize("data", [WORKED_NUMBER, WORKED_CARDS, WORKED_MELDS], ids=["number", "cards", "melds"])
+def test_the_preview_scores_the_typed_form_as_the_save_will_and_stores_nothing(client, db, data):
+    game_id = start(client, **{"names-0": "Ann & Bob", "names-1": "Cy & Di"})
+    answer = preview(client, game_id, data)
+    assert answer["ok"] is True and answer["problems"] == [] and answer["waiting"] == ""
+    assert [side["score"] for side in answer["sides"]] == ["+605", "\u2212295"]
+    assert answer["sides"][0]["breakdown"] == (
+        "Canasta bonuses +300 · Going out +100 · Red 3s +100 · Melded cards +120 · Cards left in hand \u221215")
+    assert answer["scorers"] == [{"hand_score": "+605", "total": "605", "next_minimum": "50"},
+                                 {"hand_score": "\u2212295", "total": "\u2212295", "next_minimum": "15"}]
+    assert answer["mini"] == "Ann & Bob +605 · Cy & Di \u2212295"
+    assert hand_count(db, game_id) == 0
+    assert add(client, game_id, data).status_code == 303  # the save stores what the preview showed
+    assert store.get_game(db, game_id)["hands"][0]["sides"][0]["going_out"] == "out"
+
+
+def test_the_preview_of_a_later_hand_adds_to_the_totals_before_it(client):
+    game_id = start(client, **{"names-0": "Ann & Bob", "names-1": "Cy & Di"})
+    add(client, game_id, WORKED_NUMBER)
+    answer = preview(client, game_id, WORKED_NUMBER, number=2)
+    assert [scorer["total"] for scorer in answer["scorers"]] == ["1,210", "\u2212590"]
+    assert preview(client, game_id, WORKED_NUMBER, number=1)["scorers"][0]["total"] == "605"  # editing hand 1
+    assert client.post(f"/games/{game_id}/hands/3/preview", data=WORKED_NUMBER).status_code == 404
+
+
+@pytest.mark.parametrize(("data", "problems"), [
+    pytest.param({**WORKED_NUMBER, "sides-0-mixed_canastas": "0"},
+                 [{"field": "going_out", "message": "A side needs 1 canasta to go out; this side has none.",
+                   "where": "Who went out?"}],
+                 id="a-problem-of-a-choice-goes-beside-the-choice"),
+    pytest.param({**WORKED_NUMBER, "sides-0-melded_points": "12o"},
+                 [{"field": "sides-0-melded_points", "message": "Type a whole number, like 120.",
+                   "where": "Ann & Bob, Points of melded cards"}],
+                 id="a-typing-problem-beside-its-field"),
+    pytest.param({**WORKED_MELDS, "sides-0-melds-6-naturals": "1"},
+                 [{"field": "sides-0-melds-6-naturals", "message": "A meld needs at least 2 natural cards; this one has 1.",
+                   "where": "Ann & Bob, 8s"}],
+                 id="a-meld-problem-on-the-row-typed-in"),
+], )
+def test_problems_come_back_with_the_form_name_they_belong_beside(client, data, problems):
+    game_id = start(client, **{"names-0": "Ann & Bob", "names-1": "Cy & Di"})
+    answer = preview(client, game_id, data)
+    assert answer["ok"] is False and answer["sides"] == []
+    assert answer["problems"] == problems
+
+
+def test_an_unanswered_who_went_out_still_scores_and_says_it_is_unanswered(client):
+    game_id = start(client, **{"names-0": "Ann & Bob", "names-1": "Cy & Di"})
+    data = {key: value for key, value in WORKED_NUMBER.items() if key != "going_out"}
+    data["sides-0-mixed_canastas"] = "1"
+    answer = preview(client, game_id, data)
+    assert answer["ok"] is True
+    assert answer["waiting"] == ("Who went out? is not answered yet: "
+                                 "the score counts nobody going out until it is.")
+    assert answer["sides"][0]["score"] == "+505"
+
+
+def test_three_players_get_no_score_before_who_played_alone(client):
+    game_id = start(client, rules="classic-3p", **{"names-0": "Ann", "names-1": "Bob", "names-2": "Cy"})
+    answer = preview(client, game_id, {"going_out": "no", "sides-1-mode": "number", "sides-1-melded_points": "200"})
+    assert answer == {"ok": False, "waiting": "Choose who played alone to see the score.", "problems": [],
+                      "sides": [], "scorers": []}
