@@ -217,3 +217,29 @@ def test_score_hand_totals_and_scores_per_scorer():
     assert result.totals == (150, 2975)
     assert [scorer["next_minimum"] for scorer in scored(
         "classic", [{"melded_points": 50}, {"hand_points": 25}], totals_before=[100, 3000])["scorers"]] == [50, 90]
+
+
+# --- what a part is made of, and why it counts as it does (the hand page's live score) ------------------
+
+
+@pytest.mark.parametrize(("payload", "details", "notes"), [
+    pytest.param({"rules": "modern", "sides": [
+        {"canastas": {"natural": 1, "mixed": 1}, "melded_points": 250, "going_out": "out"},
+        {"melded_points": 60, "hand_points": 100, "unfinished": {"aces": True}, "players_with_three_aces": 1,
+         "last_drawn_three": True}]},
+        [{}, {"penalties": ["unfinished meld of aces \u22122,500", "1 player holding 3+ aces \u22121,500",
+                            "a 3 drawn last \u22125"]}],
+        [[], []], id="modern-penalties-named"),
+    pytest.param({"rules": "modern", "sides": [
+        {"canastas": {"natural": 1}, "melded_points": 250, "red_threes": 2}, {"red_threes": 1, "hand_points": 20}]},
+        [{}, {}],
+        [["Threes 0: with one canasta a side's threes count nothing (300 with two or more, \u2212300 with none)."],
+         ["Threes count against a side without a canasta."]], id="modern-threes-at-0-say-why"),
+    pytest.param({"rules": "classic", "sides": [{"hand_points": 15, "red_threes": 1}, {}]},
+                 [{}, {}], [["Red 3s count against a side that melded nothing."], []], id="classic-red-3s-against"),
+])
+def test_the_live_score_says_what_penalties_are_and_why_threes_count_as_they_do(payload, details, notes):
+    answer = score_request(payload, details=True)
+    assert [side["details"] for side in answer["sides"]] == details
+    assert [side["notes"] for side in answer["sides"]] == notes
+    assert "details" not in score_request(payload)["sides"][0]  # the API's answer keeps its shape

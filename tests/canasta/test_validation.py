@@ -385,3 +385,54 @@ def test_why_a_value_is_too_high_names_the_bound_of_its_rule_set():
         ("sides[0].melded_points", "Melded points cannot be more than 1,770: the decks hold 1,770 points of cards.")]
     assert problems(hand("classic", {"melds": [{"rank": "Q", "naturals": 9}]}, {})) == [
         ("sides[0].melds[0].naturals", "Natural cards in a meld cannot be more than 8: the decks hold 8 of a rank.")]
+
+
+# --- Modern: players said to hold three aces or sevens hold them in hand ------------------------------
+
+MODERN_OUT = {"canastas": {"natural": 1, "mixed": 1}, "melded_points": 250, "going_out": "out"}
+
+
+@pytest.mark.parametrize(
+    ("held", "expected"),
+    [
+        pytest.param({"hand_points": 40, "players_with_three_aces": 1},
+                     ("sides[1].players_with_three_aces",
+                      "Cards left in hand are 40 points, but 1 player holding 3+ aces holds at least 60 "
+                      "(3 aces at 20 each): count those aces in the points left in hand."), id="aces-below-60"),
+        pytest.param({"hand_points": 100, "players_with_three_aces": 2},
+                     ("sides[1].players_with_three_aces",
+                      "Cards left in hand are 100 points, but 2 players holding 3+ aces hold at least 120 "
+                      "(3 aces at 20 each): count those aces in the points left in hand."), id="two-players-aces"),
+        pytest.param({"hand_points": 10, "players_with_three_sevens": 1},
+                     ("sides[1].players_with_three_sevens",
+                      "Cards left in hand are 10 points, but 1 player holding 3+ sevens holds at least 15 "
+                      "(3 sevens at 5 each): count those sevens in the points left in hand."), id="sevens-below-15"),
+        pytest.param({"hand_points": 70, "players_with_three_aces": 1, "players_with_three_sevens": 1},
+                     ("sides[1].players_with_three_aces",
+                      "Cards left in hand are 70 points, but 1 player holding 3+ aces and 1 player holding 3+ sevens "
+                      "hold at least 75 (3 aces at 20 each and 3 sevens at 5 each): count those aces and sevens "
+                      "in the points left in hand."), id="aces-and-sevens-below-75"),
+        pytest.param({"in_hand": {"aces": 2, "jokers": 1}, "players_with_three_aces": 1},
+                     ("sides[1].players_with_three_aces",
+                      "Aces left in hand are 2, but 1 player holding 3+ aces holds at least 3 aces: "
+                      "count them among the cards left in hand."), id="counted-cards-too-few-aces"),
+        pytest.param({"in_hand": {"aces": 3, "four_to_seven": 2}, "players_with_three_sevens": 1},
+                     ("sides[1].players_with_three_sevens",
+                      "4s to 7s left in hand are 2, but 1 player holding 3+ sevens holds at least 3 sevens: "
+                      "count them among the cards left in hand."), id="counted-cards-too-few-sevens"),
+    ],
+)
+def test_modern_players_holding_aces_or_sevens_hold_their_points_in_hand(held, expected):
+    assert problems(hand("modern", MODERN_OUT, held)) == [expected]
+
+
+@pytest.mark.parametrize("held", [
+    pytest.param({"hand_points": 60, "players_with_three_aces": 1}, id="exactly-60"),
+    pytest.param({"hand_points": 75, "players_with_three_aces": 1, "players_with_three_sevens": 1}, id="exactly-75"),
+    pytest.param({"in_hand": {"aces": 3, "four_to_seven": 3}, "players_with_three_aces": 1,
+                  "players_with_three_sevens": 1}, id="counted-3-aces-and-3-sevens"),
+])
+def test_modern_holding_penalties_with_enough_in_hand_are_scored(held):
+    answer = score_request(hand("modern", MODERN_OUT, held))
+    assert answer["sides"][1]["breakdown"]["penalties"] == -1500 * (
+        held.get("players_with_three_aces", 0) + held.get("players_with_three_sevens", 0))
