@@ -54,7 +54,10 @@
   }
 
   function labelOf(input) {
-    return input.labels && input.labels[0] ? input.labels[0].innerText.trim() : input.name;
+    // innerText is the text shown (one name of several); it is empty inside a closed <details>.
+    var label = input.labels && input.labels[0];
+    if (!label) return input.name;
+    return label.innerText.trim() || label.textContent.replace(/\s+/g, " ").trim();
   }
 
   // A label that changes with a control (the partners' names) renames its buttons too.

@@ -19,7 +19,7 @@ from ..games import access
 from ..games import write as service
 from ..store import db as store
 from ..canasta.errors import CanastaError, InvalidHand
-from ..canasta.rules import MODERN_HOLDING_PENALTY, OPTION_SPECS, PRESETS
+from ..canasta.rules import LAST_DRAWN_THREE_PENALTY, MODERN_HOLDING_PENALTY, MODERN_PENALTIES, OPTION_SPECS, PRESETS
 from ..canasta.scoring import BREAKDOWN_LABELS, score_request
 from ..printing.charts import points_label
 from .forms.game import NewGameForm, applies_note, preset_summary
@@ -157,7 +157,8 @@ def preview_hand(game_id, number):
 def _render_hand(game, form, *, number, editing, totals_before, preview=None, status=200, conflict=False):
     return render_template(
         "hands/hand.html", game=game, form=form, number=number, editing=editing, preview=preview,
-        points=points_label, signed=signed, holding_penalty=MODERN_HOLDING_PENALTY, board_url=board_url(game.id),
+        points=points_label, signed=signed, holding_penalty=MODERN_HOLDING_PENALTY,
+        unfinished_penalties=MODERN_PENALTIES, last_three_penalty=LAST_DRAWN_THREE_PENALTY, board_url=board_url(game.id),
         preview_url=url_for("hands.preview_hand", game_id=game.id, number=number), breakdown_text=breakdown_text,
         totals_before=totals_before, conflict=conflict, ruleset=game.ruleset, slots=range(side_slots(game.ruleset)),
         meld_rows=[(index, rank, meld_row_label(rank)) for index, rank in enumerate(meld_rows(game.ruleset))],

@@ -55,6 +55,12 @@ def scorer_total(page, index):
     return page.locator(f"[data-preview-scorer='{index}'] [data-total]")
 
 
+def red_threes(page, slot, count, partner=None):
+    """Tap the chip of ``count`` red 3s of a side (of one partner, for three players)."""
+    name = f"sides-{slot}-red_threes" + (f"-{partner}" if partner is not None else "")
+    page.locator(f"#{name}-{count}").check()
+
+
 def board_totals(page):
     return page.locator(".totals .total-points")
 
@@ -99,12 +105,12 @@ def test_enter_hands_in_every_mode_with_a_live_preview_then_edit_and_delete(live
     expect(side_score(phone, 0)).to_have_text("+420")
     phone.get_by_label("Ann & Bob went out", exact=True).check()
     expect(side_score(phone, 0)).to_have_text("+520")
-    phone.get_by_role("button", name="One more: Red 3s").first.click()
+    red_threes(phone, 0, 1)
     phone.locator("#sides-0-hand_points").fill("15")
     expect(side_score(phone, 0)).to_have_text("+605")
     expect(phone.locator("[data-preview-side='0'] [data-breakdown]")).to_contain_text("Canasta bonuses +300")
     phone.locator("#sides-1-hand_points").fill("95")
-    phone.locator("#sides-1-red_threes").fill("2")
+    red_threes(phone, 1, 2)
     expect(side_score(phone, 1)).to_have_text("\u2212295")
     expect(scorer_total(phone, 1)).to_have_text("\u2212295")
     expect(phone.locator("[data-preview-mini]")).to_have_text("Ann & Bob +605 · Cy & Di \u2212295")
@@ -138,7 +144,7 @@ def test_enter_hands_in_every_mode_with_a_live_preview_then_edit_and_delete(live
     phone.get_by_label("8s: natural cards").first.fill("3")
     expect(side_score(phone, 0)).to_have_text("+420")
     phone.get_by_label("Ann & Bob went out", exact=True).check()
-    phone.get_by_role("button", name="One more: Red 3s").first.click()
+    red_threes(phone, 0, 1)
     phone.get_by_role("button", name="One more: 4s to 7s").first.click()
     phone.get_by_role("button", name="One more: 8s to kings").first.click()
     expect(side_score(phone, 0)).to_have_text("+605")
@@ -210,18 +216,19 @@ def test_modern_american_hand_form(live_server, phone):
     start_game(phone, live_server.url, rules="modern", names=("North & South", "East & West"))
     open_hand_form(phone, 1)
     expect(phone.get_by_label("North & South went out concealed")).to_have_count(0)
+    # Laying down a special hand is an answer to "Who went out?": that side is asked only which one.
+    phone.get_by_label("East & West laid down a special hand").check()
+    expect(phone.locator("#sides-1-melded_points")).to_be_hidden()
+    expect(phone.locator("#sides-1-red_threes-0")).to_be_hidden()
     phone.locator("#sides-1-special_hand").select_option("garbage")
     expect(side_score(phone, 1)).to_have_text("+3,000")
+    phone.locator("#sides-0 summary", has_text="Canastas of aces").click()
     phone.get_by_role("button", name="One more: Natural canastas of aces").first.click()
     phone.locator("#sides-0-melded_points").fill("140")
     expect(side_score(phone, 0)).to_have_text("+2,640")
     assert no_sideways_scroll(phone)
     screenshot(phone, "hand-modern")
     assert_accessible(phone)
-    phone.get_by_label("North & South went out").check()
-    expect(phone.locator("fieldset.going-out .live-error").filter(
-        has_text="The hand ended with a special hand, so nobody went out.")).to_have_count(1)
-    phone.get_by_label("Nobody (the stock ran out)").check()
     phone.get_by_role("button", name="Save hand").click()
     expect(board_totals(phone)).to_have_text(["2,640", "3,000"])
 
@@ -234,13 +241,18 @@ def test_three_players_name_the_partners_by_who_played_alone(live_server, phone)
     expect(phone.locator(".top-errors")).to_be_hidden()
     phone.get_by_label("Bob alone").check()
     expect(phone.locator("#sides-1 legend.side-name")).to_have_text("Ann & Cy", use_inner_text=True)
-    expect(phone.locator("label[for='sides-1-red_threes-1']")).to_have_text("Red 3s of Cy", use_inner_text=True)
+    expect(phone.locator("fieldset.chips-field:has(#sides-1-red_threes-1-0) > legend")).to_have_text(
+        "Red 3s of Cy", use_inner_text=True)
     phone.locator("#sides-1-melded_points").fill("200")
-    phone.get_by_role("button", name="One more: Red 3s of Cy").click()
+    red_threes(phone, 1, 1, partner=1)
     expect(phone.locator("[data-preview-scorer='2'] [data-hand-score]")).to_have_text("+300")
     expect(phone.locator("[data-preview-scorer='0'] [data-hand-score]")).to_have_text("+200")
+    expect(phone.get_by_role("radio", name="Bob went out", exact=True)).to_be_visible()
     phone.get_by_label("Everyone alone").check()
     expect(phone.locator("#sides-2")).to_be_visible()
+    # Everyone alone means the stock ran out: nobody went out, so nobody is offered.
+    expect(phone.get_by_role("radio", name="Bob went out", exact=True)).to_be_hidden()
+    expect(phone.get_by_role("radio", name="Ann & Cy went out", exact=True)).to_be_hidden()
     expect(phone.locator("#sides-1 legend.side-name")).to_have_text("Bob", use_inner_text=True)
     expect(phone.locator("[data-preview-mini]")).to_have_text("Ann 0 · Bob +200 · Cy 0")
     assert no_sideways_scroll(phone)
@@ -260,7 +272,7 @@ def test_without_javascript_the_forms_still_work(browser, live_server):
         page.locator("#sides-0-melds-1-naturals").fill("5")
         page.locator("#sides-0-melds-1-twos").fill("2")
         page.locator("#sides-0-melds-6-naturals").fill("3")
-        page.locator("#sides-0-red_threes").fill("1")
+        page.locator("#sides-0-red_threes-1").check()
         page.locator("#sides-0-in_hand-four_to_seven").fill("1")
         page.locator("#sides-0-in_hand-eight_to_king").fill("1")
         page.get_by_label("Ann & Bob went out", exact=True).check()

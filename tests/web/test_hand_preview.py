@@ -46,7 +46,7 @@ def test_the_preview_of_a_later_hand_adds_to_the_totals_before_it(client):
                  id="a-problem-of-a-choice-goes-beside-the-choice"),
     pytest.param({**WORKED_NUMBER, "sides-0-melded_points": "12o"},
                  [{"field": "sides-0-melded_points", "message": "Type a whole number, like 120.",
-                   "where": "Ann & Bob, Points of melded cards"}],
+                   "where": "Ann & Bob, Melded points"}],
                  id="a-typing-problem-beside-its-field"),
     pytest.param({**WORKED_MELDS, "sides-0-melds-6-naturals": "1"},
                  [{"field": "sides-0-melds-6-naturals", "message": "A meld needs at least 2 natural cards; this one has 1.",
@@ -66,8 +66,7 @@ def test_an_unanswered_who_went_out_still_scores_and_says_it_is_unanswered(clien
     data["sides-0-mixed_canastas"] = "1"
     answer = preview(client, game_id, data)
     assert answer["ok"] is True
-    assert answer["waiting"] == ("Who went out? is not answered yet: "
-                                 "the score counts nobody going out until it is.")
+    assert answer["waiting"] == "Who went out? Not answered yet: counted as nobody for now."
     assert answer["sides"][0]["score"] == "+505"
 
 

@@ -92,13 +92,14 @@ CONVERSIONS = [
         {}, {"hand_points": 40}, {"natural_canastas": 2, "melded_points": 250, "going_out": "out"}]),
     ("modern", {"going_out": "0:out", "sides-0-canastas-natural_aces": "1", "sides-0-canastas-mixed": "1",
                 "sides-0-melded_points": "230", "sides-0-red_threes": "2", "sides-0-black_threes": "1",
-                "sides-1-special_hand": "straight", "sides-1-unfinished-sevens": "y",
+                "sides-1-special_hand": "straight", "sides-1-unfinished-sevens": "y", "sides-1-hand_points": "60",
                 "sides-1-players_with_three_aces": "1", "sides-1-last_drawn_three": "y"}, [
         {"canastas": {"mixed": 1, "natural_aces": 1}, "melded_points": 230, "red_threes": 2, "black_threes": 1,
          "going_out": "out"},
-        {"special_hand_points": 3000, "unfinished": {"sevens": True}, "players_with_three_aces": 1,
-         "last_drawn_three": True}]),
-    ("modern", {"going_out": "no", "sides-0-special_hand": "other", "sides-0-special_hand_points": "1500",
+        # A special hand counts only when *Who went out?* says that side laid it down.
+        {"hand_points": 60, "unfinished": {"sevens": True}, "players_with_three_aces": 1, "last_drawn_three": True}]),
+    ("modern", {"going_out": "0:special", "sides-0-special_hand": "other", "sides-0-special_hand_points": "1500",
+                "sides-0-melded_points": "90",
                 "sides-1-mode": "melds", "sides-1-melds-11-twos": "3", "sides-1-melds-0-naturals": "4",
                 "sides-1-in_hand-jokers": "1"}, [
         {"special_hand_points": 1500},
@@ -152,7 +153,7 @@ def test_the_hand_page_names_fields_like_api_paths_and_asks_for_numbers(client):
         tag = re.search(rf'<input[^>]*name="{name}"[^>]*>', html).group(0)
         assert 'inputmode="numeric"' in tag and 'type="number"' in tag and 'min="0"' in tag
     assert 'step="5"' in re.search(r'<input[^>]*name="sides-0-melded_points"[^>]*>', html).group(0)
-    assert "Ann &amp; Bob</span> went out concealed" in html
+    assert '<span class="visually-hidden">Ann &amp; Bob went out </span>concealed' in html
     assert f'data-preview-url="/games/{game_id}/hands/1/preview"' in html
     assert "data-preview-config" not in html and "/api/v1/score" not in html  # the browser holds no form-to-JSON copy
     assert html.count('name="going_out"') == 5
@@ -174,7 +175,7 @@ def test_modern_has_its_own_fields(client):
 
 def test_a_modern_special_hand_by_name_scores_its_value(client, db):
     game_id = start(client, rules="modern")
-    response = add(client, game_id, {"going_out": "no", "sides-0-special_hand": "pairs",
+    response = add(client, game_id, {"going_out": "0:special", "sides-0-special_hand": "pairs",
                                      "sides-1-melded_points": "60", "sides-1-hand_points": "10"})
     assert response.status_code == 303
     assert load_game(db, game_id).score.hands[0].scores == (2500, -70)
@@ -184,7 +185,7 @@ def test_a_modern_special_hand_by_name_scores_its_value(client, db):
 def test_the_special_hand_choices_are_the_engines(app, hand):
     """Each named special hand of the engine is a choice that sets its value, and a stored value reopens as its name."""
     with app.test_request_context(method="POST"):
-        form = hand_form_class("modern")(formdata=MultiDict({"going_out": "no", "sides-0-special_hand": hand.id}),
+        form = hand_form_class("modern")(formdata=MultiDict({"going_out": "0:special", "sides-0-special_hand": hand.id}),
                                          names=["A", "B"])
         choice = next(choice for choice in form.side(0).special_hand.choices if choice.value == hand.id)
         assert choice.label == f"{hand.label} ({hand.points:,})"
@@ -273,9 +274,9 @@ def test_going_out_without_a_canasta_is_shown_beside_the_choice_and_the_values_s
                       "sides-0-melds-1-twos": "2", "sides-0-melds-6-naturals": "3"},
                      {"sides-0-melds-1-naturals": "A meld needs at least 2 natural cards; this one has 1."},
                      id="a-bad-meld-is-shown-on-its-row"),
-        pytest.param({"going_out": "no", "sides-0-melded_points": "12O", "sides-1-red_threes": "two"},
+        pytest.param({"going_out": "no", "sides-0-melded_points": "12O", "sides-1-hand_points": "fifteen"},
                      {"sides-0-melded_points": "Type a whole number, like 120.",
-                      "sides-1-red_threes": "Type a whole number, like 1."},
+                      "sides-1-hand_points": "Type a whole number, like 15."},
                      id="text-where-a-number-belongs"),
         pytest.param({"going_out": "no", "sides-0-melded_points": "123", "sides-0-in_hand-jokers": "5",
                       "sides-0-mode": "cards"},

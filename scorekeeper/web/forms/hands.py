@@ -18,7 +18,7 @@ from wtforms.fields.choices import SelectChoice
 from ...canasta.rules import PRESETS
 from .fields import Choice, api_value, is_api_field
 from .paths import data_set, finalize, is_active, original_name, put, segments_of, walk, when_attr, when_conditions
-from .sides import conditions, form_class, meld_rows, side_form, side_slots
+from .sides import ALONE, conditions, form_class, meld_rows, side_form, side_slots
 
 # --- the form ----------------------------------------------------------------------------------
 
@@ -65,15 +65,26 @@ class HandForm(FlaskForm):
         return labels
 
     def dynamic_choices(self):
+        """*Who went out?* (each side's ways to end the hand, then nobody) and, for three players, who played alone.
+
+        Laying down a special hand (Modern) is one of the answers: it ends the
+        hand, so it is asked here, not as a reason to answer "Nobody". With
+        three players only the player alone or the partners can go out: when
+        everyone scores alone, the stock ran out and nobody did.
+        """
         ruleset, names = self.ruleset, self.names
-        going_out = [SelectChoice("no", "Nobody (the stock ran out)", {"data-set": "{}"})]
-        for slot in range(side_slots(ruleset)):
-            extra = {"data-when": when_attr(conditions(ruleset, f"sides-{slot}"))} if conditions(ruleset, f"sides-{slot}") else {}
+        going_out = []
+        alone = {"data-when": when_attr({"arrangement": ALONE[:ruleset.scorers]})} if ruleset.partnership_per_hand else {}
+        for slot in range(2 if ruleset.partnership_per_hand else side_slots(ruleset)):
             path = f"sides[{slot}].going_out"
-            going_out.append(SelectChoice(f"{slot}:out", "went out", {"data-set": data_set({path: "out"}), **extra}))
+            going_out.append(SelectChoice(f"{slot}:out", "went out", {"data-set": data_set({path: "out"}), **alone}))
             if ruleset.concealed_bonus:
                 going_out.append(SelectChoice(f"{slot}:concealed", "went out concealed",
-                                              {"data-set": data_set({path: "concealed"}), **extra}))
+                                              {"data-set": data_set({path: "concealed"}), **alone, "short": "concealed"}))
+            if ruleset.special_hands:
+                going_out.append(SelectChoice(f"{slot}:special", "laid down a special hand",
+                                              {"data-set": "{}", **alone, "short": "special hand"}))
+        going_out.append(SelectChoice("no", "Nobody (the stock ran out)", {"data-set": "{}"}))
         choices = {"going_out": going_out}
         if ruleset.partnership_per_hand:
             arrangement = []
@@ -134,6 +145,10 @@ class HandForm(FlaskForm):
                 continue
             if field.name.startswith("sides-") and not is_active(conditions(self.ruleset, field.name), values):
                 field.errors = []
+        if self.ruleset.special_hands and (self.going_out.data or "").endswith(":special"):
+            chosen = self.side(int(self.going_out.data.split(":")[0])).special_hand
+            if not chosen.data:
+                chosen.errors = list(chosen.errors) + ["Choose which special hand was laid down."]
         return not self.errors_found()
 
     def errors_found(self):
@@ -157,6 +172,8 @@ class HandForm(FlaskForm):
                 value = 0
             put(tree, segments, value)
         for control in self.set_controls():
+            if not is_active(conditions(self.ruleset, control.name), values):
+                continue  # a special hand's choice while the side did not lay one down
             chosen = next((choice for choice in control.choices if choice.value == control.data), None)
             if chosen is None or not is_active(when_conditions(chosen.render_kw.get("data-when", "")), values):
                 continue
@@ -279,6 +296,8 @@ def form_data_from_sides(ruleset, sides):
         data[f"{prefix}-mode"] = mode
         if side.get("going_out", "no") != "no":
             data["going_out"] = f"{slot}:{side['going_out']}"
+        if side.get("special_hand_points"):
+            data["going_out"] = f"{slot}:special"
         for key, value in side.items():
             if key in ("going_out", "members"):
                 continue

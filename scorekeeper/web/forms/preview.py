@@ -17,7 +17,7 @@ from .paths import walk
 from .sides import meld_row_label, meld_rows
 
 NO_ARRANGEMENT = "Choose who played alone to see the score."
-NO_GOING_OUT = "Who went out? is not answered yet: the score counts nobody going out until it is."
+NO_GOING_OUT = "Who went out? Not answered yet: counted as nobody for now."
 
 
 def signed(value):

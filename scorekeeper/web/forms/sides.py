@@ -17,9 +17,9 @@ from .paths import data_set
 
 MODES = (("number", "Points"), ("cards", "Count cards"), ("melds", "Meld by meld"))
 MODE_HINTS = {
-    "number": "Type the melded points, the canastas and the points left in hand.",
-    "cards": "Type the melded points and canastas; count the cards left in hand.",
-    "melds": "Count every meld by rank (canastas and points follow), and the cards left in hand.",
+    "number": "Card values: every melded card (canastas included), every card still held.",
+    "cards": "Melded cards by value (canastas included); cards still held counted by kind.",
+    "melds": "Every meld by rank (canastas and points follow); cards still held by kind.",
 }
 IN_HAND_NAMES = {"jokers": "Jokers", "twos": "2s", "aces": "Aces", "eight_to_king": "8s to kings",
                  "four_to_seven": "4s to 7s", "black_threes": "Black 3s"}
@@ -113,12 +113,12 @@ def side_form(ruleset, index, members_max):
     if modern:
         fields += _special_hand_fields(ruleset, index)
     fields += _canasta_fields(ruleset)
-    fields.append(("melded_points", PointsField("Points of melded cards")))
+    fields.append(("melded_points", PointsField("Melded points")))
     rows = [(str(number), FormField(_meld_row_form(ruleset, rank), separator="-"))
             for number, rank in enumerate(meld_rows(ruleset))]
     fields.append(("melds", FormField(form_class("Melds", rows))))
     fields += _threes_fields(ruleset, members_max)
-    fields.append(("hand_points", PointsField("Points of cards left in hand", example=15)))
+    fields.append(("hand_points", PointsField("Points in hand", example=15)))
     fields.append(("in_hand", FormField(form_class("InHand", [
         (name, CountField(f"{label} left in hand", example=1, maximum=per_deck * ruleset.decks))
         for name, label, _, per_deck in IN_HAND_FIELDS]))))
@@ -151,6 +151,13 @@ def conditions(ruleset, name):
     if len(parts) < 3:
         return found
     key, mode = parts[2], f"sides-{side}-mode"
+    if ruleset.special_hands:
+        # A side that laid down a special hand scores it and nothing else: only its special hand is asked.
+        special = f"{side}:special"
+        if key in ("special_hand", "special_hand_points"):
+            found["going_out"] = (special,)
+        else:
+            found["going_out"] = tuple(value for value in going_out_values(ruleset) if value != special)
     if key in ("melded_points", "natural_canastas", "mixed_canastas", "canastas", "unfinished"):
         found[mode] = ("number", "cards")
     elif key == "hand_points":
@@ -164,6 +171,18 @@ def conditions(ruleset, name):
     elif key == "red_threes" and len(parts) > 3 and parts[3] == "1":
         found["arrangement"] = ALONE
     return found
+
+
+def going_out_values(ruleset):
+    """Every answer of *Who went out?* ("" = not answered yet), as :class:`~.hands.HandForm` offers them."""
+    values = [""]
+    for slot in range(2 if ruleset.partnership_per_hand else side_slots(ruleset)):
+        values.append(f"{slot}:out")
+        if ruleset.concealed_bonus:
+            values.append(f"{slot}:concealed")
+        if ruleset.special_hands:
+            values.append(f"{slot}:special")
+    return tuple(values + ["no"])
 
 
 def side_slots(ruleset):
