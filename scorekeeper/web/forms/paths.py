@@ -5,8 +5,9 @@ A field called ``sides-0-in_hand-jokers`` holds the API's
 *conditions* (``{"sides-0-mode": ("melds",)}``): a field is *active* when each
 control it depends on holds one of the allowed values. Choices of a control
 may *set* paths: the one "who went out" radio sets ``sides[1].going_out``.
-``static/hand.js`` reads the same markup (``data-api``, ``data-when``,
-``data-set``, ``data-object``, ``data-fixed``) with the same rules.
+Only this module reads the form into JSON: the live preview sends the form
+itself to the hand page's preview route (``static/hand.js`` uses ``data-when``
+only to show the fields in use).
 
 >>> tree = {}
 >>> put(tree, ["sides", "0", "melds", "3", "rank"], "K")
