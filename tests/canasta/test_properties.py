@@ -51,7 +51,9 @@ def modern_hand(draw):
         unfinished = {name: draw(st.booleans()) for name in ("aces", "sevens")}
         least = sum(CANASTA_MINIMUM_POINTS[kind] * count for kind, count in canastas.items())
         side = {"canastas": canastas, "unfinished": unfinished, "melded_points": least + 75 + draw(FIVES),
-                "hand_points": draw(FIVES), "players_with_three_aces": draw(st.integers(0, 2)),
+                "players_with_three_aces": (aces_held := draw(st.integers(0, 2))),
+                # A player holding 3+ aces holds at least their 60 points (the engine refuses less).
+                "hand_points": 60 * aces_held + draw(FIVES),
                 "last_drawn_three": index == 0 and draw(st.booleans())}
         for colour in threes_left:
             side[colour] = draw(st.integers(0, threes_left[colour]))
