@@ -7,9 +7,6 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 WORKERS ?= 3
 PYTEST_ARGS ?= -n 2 -q
-# The access log shows paths without their query string: an edit link carries
-# the game's edit key there, and a log is no place for it.
-ACCESS_LOG_FORMAT := '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(B)s %(M)sms'
 # Pango and fonts for WeasyPrint (harfbuzz-subset makes renders ~3x faster).
 APT_RUN := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
 # Chromium drives the browser tests; poppler-utils turns PDF pages into PNGs.
@@ -29,8 +26,8 @@ endef
 run: system-run $(VENV)/.run-installed migrate
 	@echo "Canasta Scorekeeper: http://$(HOST):$(PORT)/"
 	@if [ "$(HOST)" = "0.0.0.0" ]; then for ip in $$(hostname -I 2>/dev/null); do echo "  from a phone on this network: http://$$ip:$(PORT)/"; done; fi
-	exec $(VENV)/bin/gunicorn --no-control-socket --workers $(WORKERS) --bind $(HOST):$(PORT) \
-	  --access-logfile - --access-logformat $(ACCESS_LOG_FORMAT) 'scorekeeper:create_app()'
+	@# gunicorn.conf.py: threads and timeouts, and an access log that never writes a query string.
+	exec $(VENV)/bin/gunicorn -c gunicorn.conf.py --workers $(WORKERS) --bind $(HOST):$(PORT) 'scorekeeper:create_app()'
 
 test: system-run system-test $(VENV)/.test-installed node_modules/.installed
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)

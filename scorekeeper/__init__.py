@@ -37,6 +37,9 @@ def create_app(test_config=None):
         # not re-signed on every page view.
         SESSION_REFRESH_EACH_REQUEST=False,
         WTF_CSRF_TIME_LIMIT=None,
+        # How many proxies (nginx...) stand in front of the app and set X-Forwarded-For and
+        # X-Forwarded-Proto. 0: none, and those headers are believed from no one.
+        TRUSTED_PROXIES=0,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -57,12 +60,28 @@ def create_app(test_config=None):
     assets.init_app(app)
     _register_blueprints(app)
     _register_template_helpers(app)
+    _trust_proxies(app)
 
     @app.context_processor
     def navigation():
         return {"nav_links": NAV}
 
     return app
+
+
+def _trust_proxies(app):
+    """Read the client's address and scheme from the proxies' headers, only when told how many proxies there are.
+
+    Werkzeug's ProxyFix takes the last ``TRUSTED_PROXIES`` values of
+    X-Forwarded-For and X-Forwarded-Proto, the ones our own proxies wrote: a
+    value a client typed itself comes before them and is never read. The host
+    is not taken from X-Forwarded-Host: nginx passes the client's Host as it is.
+    """
+    proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
+    if proxies > 0:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=0, x_port=0, x_prefix=0)
 
 
 def _instance_secret(instance: Path) -> str:

@@ -24,7 +24,12 @@ CONTENT_SECURITY_POLICY = "; ".join(
 HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    # Our own pages' address goes with a request to our own site only, never to
+    # another: Flask-WTF's check of a form sent over HTTPS wants a Referer from
+    # this site (WTF_CSRF_SSL_STRICT), and with "no-referrer" every such form
+    # failed as "expired". The check stays on: it refuses a form posted from an
+    # http:// page of the same host, which a network attacker could forge.
+    "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",

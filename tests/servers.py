@@ -11,7 +11,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")
-LISTENING = re.compile(rb"Listening at: http://127\.0\.0\.1:(\d+)")
+CONFIG = ROOT / "gunicorn.conf.py"  # the one make run and the documented unit use
+LISTENING = re.compile(rb"Listening at: (https?)://127\.0\.0\.1:(\d+)")
 # Bounds for a busy 2-core machine: each worker imports WeasyPrint before its first answer,
 # which takes many seconds while other test processes hold both cores.
 START_SECONDS = 90
@@ -44,8 +45,14 @@ class Server:
         _kill_group(self.process)
 
 
-def start_gunicorn(database, *, workers=2, app="scorekeeper:create_app()", extra_env=None, timeout=START_SECONDS):
-    """Serve ``app`` with gunicorn on 127.0.0.1 and a free port; return the Server."""
+def start_gunicorn(database, *, workers=2, app="scorekeeper:create_app()", extra_env=None, timeout=START_SECONDS,
+                   certificate=None, extra_args=(), argv=None):
+    """Serve ``app`` with gunicorn on 127.0.0.1 and a free port; return the Server.
+
+    It is served as ``make run`` serves it (``gunicorn.conf.py``: threads, timeouts, the access log).
+    ``certificate``: a ``(certfile, keyfile)`` pair to serve HTTPS with. ``argv``: the whole
+    command instead (it must bind 127.0.0.1:0), to serve exactly as a documented command does.
+    """
     database = Path(database)
     log = database.with_suffix(".gunicorn.log")
     env = dict(os.environ)
@@ -57,10 +64,11 @@ def start_gunicorn(database, *, workers=2, app="scorekeeper:create_app()", extra
         }
     )
     env.update(extra_env or {})
+    tls = ["--certfile", str(certificate[0]), "--keyfile", str(certificate[1])] if certificate else []
     with open(log, "wb") as log_file:
         process = subprocess.Popen(
-            [str(GUNICORN), "--no-control-socket", "--workers", str(workers), "--bind", "127.0.0.1:0",
-             "--graceful-timeout", "5", app],
+            argv or [str(GUNICORN), "-c", str(CONFIG), "--workers", str(workers), "--bind", "127.0.0.1:0",
+                     "--graceful-timeout", "5", *tls, *extra_args, app],
             cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True,
         )
     deadline = time.monotonic() + timeout
@@ -68,7 +76,8 @@ def start_gunicorn(database, *, workers=2, app="scorekeeper:create_app()", extra
         while time.monotonic() < deadline:
             match = LISTENING.search(log.read_bytes())
             if match:
-                server = Server(f"http://127.0.0.1:{int(match.group(1))}", process, database, log)
+                scheme, port = match.group(1).decode(), int(match.group(2))
+                server = Server(f"{scheme}://127.0.0.1:{port}", process, database, log)
                 _wait_until_answering(server, deadline)
                 return server
             if process.poll() is not None:
@@ -91,11 +100,14 @@ def _kill_group(process):
 
 
 def _wait_until_answering(server, deadline):
+    import ssl
     import urllib.request
 
+    # A test's self-signed certificate: this only asks whether the server answers yet.
+    context = ssl._create_unverified_context() if server.url.startswith("https") else None
     while time.monotonic() < deadline:
         try:
-            with urllib.request.urlopen(server.url + "/", timeout=10) as response:
+            with urllib.request.urlopen(server.url + "/", timeout=10, context=context) as response:
                 if response.status == 200:
                     return
         except OSError:

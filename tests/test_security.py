@@ -239,7 +239,7 @@ def assert_locked_down(response):
     assert "unsafe-inline" not in headers["Content-Security-Policy"]
     assert "unsafe-eval" not in headers["Content-Security-Policy"]
     assert headers["X-Content-Type-Options"] == "nosniff"
-    assert headers["Referrer-Policy"] == "no-referrer"
+    assert headers["Referrer-Policy"] == "same-origin"
     assert headers["X-Frame-Options"] == "DENY"
 
 
