@@ -304,7 +304,7 @@ def test_racing_copies_of_a_new_game_start_one_game(live_server):
     def tap(index):
         together.wait(DEADLINE_SECONDS)
         answers[index] = call(live_server.url, "POST", "/api/v1/games", {"rules": "classic", "names": ["A", "B"]},
-                              headers={"Idempotency-Key": "new-game-tap"})
+                              headers={"Idempotency-Key": "4d1f7c2a-9e3b-4a8d-b5c6-0e2f18a7d936"})
 
     run_threads(copies, tap)
     assert {a.status for a in answers} == {201}

@@ -8,7 +8,9 @@ An answer lost on the way would leave the client with a key that no longer
 works, so a repeat with the same ``Idempotency-Key`` gets the new key again.
 That repeat comes with the old key, which is refused by then: the repeat is
 looked for before the key is checked, and the old key is part of what the
-repeat must match, so only whoever held it gets the new one.
+repeat must match. Others may hold the old key too (it is the one that went
+too far): the Idempotency-Key must then be random (at least 128 bits), so
+that only the client that sent it can send it again and get the new key.
 """
 
 import json
@@ -37,6 +39,9 @@ def new_edit_key(game_id):
         _no_body()
     except BadBody as error:
         return bad_body(error)
+    refusal = idempotency.random_key_refusal(idempotency_key, "a new edit key")
+    if refusal is not None:
+        return refusal
     old_key = access.bearer_key(request) or ""
     request_hash = idempotency.request_hash(access.hash_key(old_key).encode("utf-8"))
     scope = f"api-key:{game_id}"

@@ -156,6 +156,9 @@ def create():
         body, canonical = read_json_object()
     except BadBody as error:
         return bad_body(error)
+    refusal = idempotency.random_key_refusal(idempotency_key, "a new game")
+    if refusal is not None:
+        return refusal
     problems = _unknown_fields(body, GAME_FIELDS, "A new game")
     request_hash = idempotency.request_hash(canonical)
     db = store.get_db()
@@ -269,7 +272,9 @@ def _change(game_id, status, fields, what, apply, number=None, body_optional=Fal
             found = saved.game
             text = _dumps(game_json(found))
             if idempotency_key:
-                idempotency.remember(db, scope, idempotency_key, request_hash, status, text)
+                # What a repeat needs, not the game again: it answers the game as it is then.
+                kept = {"id": game_id, "version": found.version, "number": written}
+                idempotency.remember(db, scope, idempotency_key, request_hash, status, _dumps(kept))
     except InvalidHand as error:
         return rule_problems(error)
     except store.VersionConflict as conflict:
@@ -340,9 +345,11 @@ def _recall(db, scope, idempotency_key, request_hash):
         edit_key = idempotency.unseal(data["sealed_key"], idempotency_key, data["id"])
         response = _created_response(_created(data["id"], edit_key), remembered["status"])
     else:
-        response = _game_response(remembered["response"], remembered["status"], data["id"], data["version"])
-        if remembered["status"] == 201:
-            response.headers["Location"] = url_for(".hand", game_id=data["id"], number=len(data["hands"]))
+        # The game as it is now: the first answer's body while nothing changed since.
+        found = load_game(db, data["id"])
+        response = _game_response(_dumps(game_json(found)), remembered["status"], data["id"], found.version)
+        if remembered["status"] == 201 and data.get("number"):
+            response.headers["Location"] = url_for(".hand", game_id=data["id"], number=data["number"])
     return idempotency.replayed(response)
 
 

@@ -8,11 +8,20 @@ change itself, so two copies sent at once still make one change.
 
 Only hashes of Idempotency-Keys are stored. An answer that holds an edit key
 (a new game, a new edit key) keeps it sealed with the Idempotency-Key, which
-only the client knows.
+only the client knows: that is why those two take only random keys (at least
+128 bits, ``random_key_refusal``). A short key like ``game-1`` is sent by
+others too, and would hand them the game.
+
+What is kept of an answer is what a repeat needs, never the whole game again
+(which made every keyed hand store the game once more): the status, the
+game's id and version, the hand's number; a repeat answers the game as it is
+(the same body as the first answer while the game has not changed since).
+Kept answers expire after a day, for every game (``db.remember_answer``).
 """
 
 import hashlib
-from datetime import datetime, timedelta
+import math
+import re
 
 from flask import request
 
@@ -22,8 +31,7 @@ from ..errors import error_body
 
 HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 255
-# How long a first answer is kept for a repeat: retries come within minutes.
-REPLAY_WINDOW = timedelta(hours=24)
+RANDOM_BITS = 128  # what a key answered with an edit key must hold at least
 
 
 def idempotency_key():
@@ -36,6 +44,36 @@ def idempotency_key():
         raise BadBody(f"An Idempotency-Key must be 1 to {MAX_KEY_LENGTH} characters; a random UUID is best.",
                       field=HEADER)
     return key
+
+
+def random_bits(key):
+    """Return how many bits of randomness ``key`` can hold at most, judged from its characters.
+
+    Hex digits (a UUID's dashes aside) count 4 bits each, base64 characters 6,
+    any other printable character 6.5. A key that repeats a few characters
+    (``aaaa…``) holds little whatever its length. A UUID4 counts its 32 hex
+    digits: 128; ``secrets.token_urlsafe(16)``, 22 characters: 132.
+    """
+    if len(set(key)) < 8:
+        return 0
+    if re.fullmatch(r"[0-9a-fA-F-]+", key):
+        return 4 * len(key.replace("-", ""))
+    if re.fullmatch(r"[0-9A-Za-z_\-+/=]+", key):
+        return 6 * len(key.rstrip("="))
+    return int(len(key) * math.log2(95))
+
+
+def random_key_refusal(key, what):
+    """Return the 422 answer when ``key`` is too short to be kept secret by whoever made it, else None.
+
+    ``what``: the change in words ("a new game"), whose answer holds an edit key.
+    """
+    if key is None or random_bits(key) >= RANDOM_BITS:
+        return None
+    return error_body(422, [(HEADER, (
+        f"For {what} the Idempotency-Key must be random, at least {RANDOM_BITS} bits: a new UUID "
+        "(uuid4) or 22 or more characters of base64 (secrets.token_urlsafe(16)). Anyone else sending "
+        "the same short key would get the answer, and with it the edit key. Nothing was changed."))])
 
 
 def request_hash(canonical):
@@ -66,9 +104,7 @@ def replayed(response):
 
 
 def remember(db, scope, key, request_hash, status, text):
-    """Keep the answer for repeats of this request, and let go of the scope's answers past the window."""
-    horizon = datetime.fromisoformat(store.now()) - REPLAY_WINDOW
-    store.forget_answers_before(db, scope, horizon.isoformat(timespec="seconds"))
+    """Keep the answer for repeats of this request (old answers of every game go meanwhile)."""
     store.remember_answer(db, scope, _hash(key), request_hash, status, text)
 
 

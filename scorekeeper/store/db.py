@@ -9,7 +9,7 @@ import contextlib
 import fcntl
 import json
 import sqlite3
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import click
@@ -286,16 +286,29 @@ def delete_hand(db, game_id, number):
 # --- repeated requests ---------------------------------------------------------
 
 
+# How long an answer is kept for a repeat: a client retries within minutes.
+ANSWERS_KEPT = timedelta(hours=24)
+
+
+def _answers_horizon():
+    return (datetime.fromisoformat(now()) - ANSWERS_KEPT).isoformat(timespec="seconds")
+
+
 def recall_answer(db, scope, key):
-    """Return the stored ``{"request_hash", "status", "response"}`` for a key, or None."""
-    rows = list(
-        db.query("select request_hash, status, response from idempotency where scope = ? and key = ?", [scope, key])
-    )
+    """Return the stored ``{"request_hash", "status", "response"}`` for a key, or None (also once it expired)."""
+    rows = list(db.query(
+        "select request_hash, status, response from idempotency where scope = ? and key = ? and created_at >= ?",
+        [scope, key, _answers_horizon()]))
     return rows[0] if rows else None
 
 
 def remember_answer(db, scope, key, request_hash, status, response):
-    """Keep the answer given to a request so that the same request gets it again."""
+    """Keep the answer given to a request so that the same request gets it again.
+
+    Answers older than ``ANSWERS_KEPT`` go at the same time, whichever game
+    they were for: an abandoned game's answers don't stay forever.
+    """
+    forget_answers_before(db, _answers_horizon())
     db["idempotency"].insert(
         {
             "scope": scope,
@@ -547,13 +560,13 @@ def query_plans(db, game_id):
 # --- JSON API: remembered answers ----------------------------------------------------
 
 
-def forget_answers_before(db, scope, stamp):
-    """Drop the answers remembered under ``scope`` before ``stamp`` (an ISO time as ``now()`` writes it).
+def forget_answers_before(db, stamp):
+    """Drop every remembered answer kept before ``stamp`` (an ISO time as ``now()`` writes it), for every game.
 
-    A client repeats a request within seconds or minutes; keeping every answer
-    forever would store the whole game again with every hand.
+    A client repeats a request within seconds or minutes: an answer older than
+    that is only weight (the ``created_at`` index finds them).
     """
-    db.execute("delete from idempotency where scope = ? and created_at < ?", [scope, stamp])
+    db.execute("delete from idempotency where created_at < ?", [stamp])
 
 
 # --- the scored-game cache (model.load_game) ----------------------------------------------

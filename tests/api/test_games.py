@@ -415,6 +415,8 @@ def test_too_large_hand_body_is_413(client, game):
 
 # --- repeated requests -----------------------------------------------------------------------------
 
+NEW_GAME_KEY = "b0d8a1f2-7c4e-4f1a-9d3b-62e5c08a47f1"  # the answer holds the edit key: a random key
+
 
 def test_repeated_idempotency_key_gives_the_first_answer_and_one_hand(client, game):
     headers = {**bearer(game["edit_key"]), "Idempotency-Key": "hand-1-of-tuesday"}
@@ -427,12 +429,15 @@ def test_repeated_idempotency_key_gives_the_first_answer_and_one_hand(client, ga
     assert len(read(client, game["id"])["hands"]) == 1
 
 
-def test_replay_is_the_first_answer_even_after_later_changes(client, game):
+def test_a_replay_after_later_changes_answers_the_game_as_it_is_and_adds_nothing(client, game):
     headers = {**bearer(game["edit_key"]), "Idempotency-Key": "k"}
     first = client.post(f"/api/v1/games/{game['id']}/hands", json={"sides": WORKED}, headers=headers)
     add(client, game, SMALL)
     again = client.post(f"/api/v1/games/{game['id']}/hands", json={"sides": WORKED}, headers=headers)
-    assert again.data == first.data
+    assert (again.status_code, again.headers["Idempotent-Replayed"]) == (201, "true")
+    assert again.headers["Location"] == first.headers["Location"]  # the hand it added: 1
+    # Kept answers hold no copy of the game: a repeat is answered with the game as it is now.
+    assert again.data == client.get(f"/api/v1/games/{game['id']}").data
     assert len(read(client, game["id"])["hands"]) == 2
 
 
@@ -506,12 +511,28 @@ def test_answers_are_kept_for_a_day(client, db, game, monkeypatch):
     assert len(read(client, game["id"])["hands"]) == 4
 
 
-def test_forgetting_old_answers_keeps_other_scopes(db):
+def test_an_abandoned_games_answers_go_when_any_game_changes_a_day_later(client, db, game, monkeypatch):
+    abandoned = start(client)
+    monkeypatch.setattr(store, "now", lambda: "2026-03-14T19:30:00+00:00")
+    add(client, abandoned, WORKED, headers={"Idempotency-Key": "tuesday"})
+    monkeypatch.setattr(store, "now", lambda: "2026-03-15T19:30:01+00:00")
+    add(client, game, WORKED, headers={"Idempotency-Key": "wednesday"})
+    assert [row["scope"] for row in db.query("select scope from idempotency")] == [f"api:{game['id']}"]
+
+
+def test_a_kept_answer_holds_what_a_repeat_needs_not_the_game(client, db, game):
+    for number in range(1, 4):
+        add(client, game, WORKED, headers={"Idempotency-Key": f"hand-{number}"})
+    kept = [json.loads(row["response"]) for row in db.query("select response from idempotency order by rowid")]
+    assert kept == [{"id": game["id"], "version": number, "number": number} for number in range(1, 4)]
+
+
+def test_old_answers_go_for_every_game_not_only_the_one_changed_again(db):
     store.remember_answer(db, "api:a", "k1", "h", 201, "{}")
-    store.remember_answer(db, "form:a", "k2", "h", 303, "")
+    store.remember_answer(db, "form:b", "k2", "h", 303, "")
     with store.transaction(db):
-        store.forget_answers_before(db, "api:a", "9999")
-    assert [row["scope"] for row in db.query("select scope from idempotency")] == ["form:a"]
+        store.forget_answers_before(db, "9999")
+    assert [row["scope"] for row in db.query("select scope from idempotency")] == []
 
 
 @pytest.mark.parametrize("key", ["", "   ", "x" * 256])
@@ -523,7 +544,7 @@ def test_unusable_idempotency_key_is_400(client, game, key):
 
 
 def test_repeated_game_creation_makes_one_game(client, db):
-    headers = {"Idempotency-Key": "b0d8a1f2-new-game"}
+    headers = {"Idempotency-Key": NEW_GAME_KEY}
     first = client.post("/api/v1/games", json=NEW_GAME, headers=headers)
     again = client.post("/api/v1/games", json=NEW_GAME, headers=headers)
     assert (first.status_code, again.status_code) == (201, 201)
@@ -536,10 +557,10 @@ def test_repeated_game_creation_makes_one_game(client, db):
 
 
 def test_edit_keys_and_idempotency_keys_are_not_stored_in_clear(client, db):
-    created = client.post("/api/v1/games", json=NEW_GAME, headers={"Idempotency-Key": "my-secret-retry-key"}).get_json()
+    created = client.post("/api/v1/games", json=NEW_GAME, headers={"Idempotency-Key": NEW_GAME_KEY}).get_json()
     dump = "\n".join(db.iterdump())
     assert created["edit_key"] not in dump
-    assert "my-secret-retry-key" not in dump
+    assert NEW_GAME_KEY not in dump
 
 
 def test_api_needs_no_csrf_token(csrf_app):

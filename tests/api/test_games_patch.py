@@ -15,6 +15,8 @@ from scorekeeper.store import db as store
 from ..helpers import WORKED, new_game
 from .test_fuzz import FUZZ, assert_clear_answer, bodies
 
+RETRY_KEY = "5f0c8e1a-3b7d-4c2e-9a61-d84f27b3c905"  # a new edit key's answer holds a key: a random one
+
 SEATS = ["Ann", "Cy", "Bob", "Di"]
 RENAME = {"names": ["Ann & Bea", "Cy & Dee"], "seats": ["Ann", "Cy", "Bea", "Dee"]}
 
@@ -189,8 +191,10 @@ def test_a_repeated_idempotency_key_gives_the_first_answer(client, db, game):
     patch(client, game_id, key, {"names": ["Later", "Names"]})
     again = patch(client, game_id, key, RENAME, **{"Idempotency-Key": "rename-1"})
     assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
-    assert again.get_json() == first.get_json()
-    assert client.get(f"/api/v1/games/{game_id}").get_json()["names"] == ["Later", "Names"]
+    # Nothing renamed a second time; the answer is the game as it is now (kept answers hold no game).
+    assert first.get_json()["names"] == ["Ann & Bea", "Cy & Dee"]
+    assert again.get_json() == client.get(f"/api/v1/games/{game_id}").get_json()
+    assert again.get_json()["names"] == ["Later", "Names"]
     assert store.get_version(db, game_id) == 3
 
 
@@ -233,28 +237,28 @@ def test_a_new_edit_key_replaces_the_old_one_everywhere(client, db, game):
 
 def test_a_lost_answer_is_given_again_to_the_old_key_with_the_same_idempotency_key(client, db, game):
     game_id, old_key = game
-    first = new_key(client, game_id, old_key, **{"Idempotency-Key": "new-key-1"}).get_json()
-    again = new_key(client, game_id, old_key, **{"Idempotency-Key": "new-key-1"})
+    first = new_key(client, game_id, old_key, **{"Idempotency-Key": RETRY_KEY}).get_json()
+    again = new_key(client, game_id, old_key, **{"Idempotency-Key": RETRY_KEY})
     assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
     assert again.get_json() == first
     assert store.get_edit_key_hash(db, game_id) == access.hash_key(first["edit_key"])
     assert store.get_version(db, game_id) == 2
     # Only the old key's holder gets the replay: another key, or none, is refused as before.
     for headers in ({}, bearer("guess")):
-        response = client.post(f"/api/v1/games/{game_id}/edit-key", headers={**headers, "Idempotency-Key": "new-key-1"})
+        response = client.post(f"/api/v1/games/{game_id}/edit-key", headers={**headers, "Idempotency-Key": RETRY_KEY})
         assert response.status_code == 403
     # Without the Idempotency-Key the old key is simply refused.
     assert new_key(client, game_id, old_key).status_code == 403
     # The new key with the same Idempotency-Key is another request.
-    reused = new_key(client, game_id, first["edit_key"], **{"Idempotency-Key": "new-key-1"})
+    reused = new_key(client, game_id, first["edit_key"], **{"Idempotency-Key": RETRY_KEY})
     assert reused.status_code == 422 and list(errors(reused)) == ["Idempotency-Key"]
 
 
 def test_the_idempotency_key_and_the_new_key_are_not_stored_in_clear(client, db, game):
     game_id, key = game
-    data = new_key(client, game_id, key, **{"Idempotency-Key": "my-secret-retry-key"}).get_json()
+    data = new_key(client, game_id, key, **{"Idempotency-Key": RETRY_KEY}).get_json()
     rows = json.dumps([dict(row) for row in db.query("select * from idempotency")])
-    assert data["edit_key"] not in rows and "my-secret-retry-key" not in rows
+    assert data["edit_key"] not in rows and RETRY_KEY not in rows
 
 
 @pytest.mark.parametrize("headers, data, status", [
