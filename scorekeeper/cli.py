@@ -23,7 +23,9 @@ from .canasta.errors import CanastaError
 from .canasta.fields import FieldReader
 from .canasta.rules import resolve
 from .canasta.sides import parse_totals
+from .errors import capped, more_message
 from .games.read import score_of
+from .games.write import clean_table
 
 FORMAT = "canasta-scorekeeper-export"
 FORMAT_VERSION = 1
@@ -108,14 +110,6 @@ def _is_timestamp(value):
     return True
 
 
-def _names_problems(values, count, label, may_be_empty):
-    if not isinstance(values, list) or not all(isinstance(v, str) and v.strip() for v in values):
-        return [f"{label} must be a list of names."]
-    if len(values) != count and not (may_be_empty and not values):
-        return [f"{label} must list {count} names, not {len(values)}."]
-    return []
-
-
 def _fields_problems(record, fields, what):
     """Return why ``record`` is not ``what``: an object with exactly ``fields``, in words."""
     if not isinstance(record, dict):
@@ -149,9 +143,11 @@ def game_problems(game):
         ruleset, _ = resolve(game["rules"], game["options"])
     except CanastaError as error:
         return problems + [_problem_text(problem) for problem in error.problems]
-    problems += _names_problems(game["names"], ruleset.scorers, "names", may_be_empty=False)
-    problems += _names_problems(game["seats"], ruleset.players, "seats", may_be_empty=True)
     reader = FieldReader()
+    # The API's own check of names and seats: lengths, invisible characters, one name per side.
+    names, seats = clean_table(reader, ruleset, game["names"], game["seats"])
+    if not reader.problems:
+        game["names"], game["seats"] = names, seats  # stored tidied, as the API stores them
     parse_totals(reader, ruleset, game["start_totals"], "start_totals")
     problems += [_problem_text(problem) for problem in reader.problems]
     hands = game["hands"]
@@ -255,8 +251,11 @@ def import_command(source, replace, check):
         else:
             games = import_document(db, document, replace=replace)
     except ImportRefused as refused:
-        for problem in refused.problems:
+        listed, left_out = capped(refused.problems)
+        for problem in listed:
             click.echo(problem, err=True)
+        if left_out:
+            click.echo(more_message(left_out), err=True)
         count = len(refused.problems)
         raise click.ClickException(f"{count} problem{'' if count == 1 else 's'}; nothing was imported.") from None
     hands = sum(len(game["hands"]) for game in games)
@@ -283,6 +282,7 @@ def backup_command(target):
         stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
         target = target / f"scorekeeper-{stamp}.db"
     draft = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    _remove_leftovers(target)
     try:
         store.backup_to(source, draft)
         problems = store.integrity_problems(draft)
@@ -296,6 +296,42 @@ def backup_command(target):
     finally:
         draft.unlink(missing_ok=True)
     click.echo(f"Backed up {games} games ({hands} hands) to {target}; integrity check ok.")
+
+
+LEFTOVER = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.partial")
+
+
+DATED = re.compile(r"scorekeeper-\d{8}-\d{6}\.db")
+
+
+def _remove_leftovers(target):
+    """Delete the drafts killed backups left beside ``target`` (``.<name>.<pid>.partial``, full-size copies).
+
+    Only drafts of this target's name or of a dated backup (what a backup into
+    this folder writes); a draft whose process still runs is another backup at
+    work, and stays.
+    """
+    for path in target.parent.glob(".*.partial"):
+        match = LEFTOVER.fullmatch(path.name)
+        if match is None or _running(int(match["pid"])):
+            continue
+        if match["name"] != target.name and not DATED.fullmatch(match["name"]):
+            continue
+        try:
+            path.unlink()
+            click.echo(f"Removed {path.name}, left by a backup that did not finish.")
+        except OSError:
+            pass  # not ours to remove (another user's file): the backup goes on
+
+
+def _running(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process
+    return True
 
 
 def init_app(app):

@@ -9,6 +9,7 @@ of the game, is refused with every problem and nothing is written.
 
 import re
 from dataclasses import dataclass
+import unicodedata
 
 from . import access, read
 from .read import Game
@@ -21,6 +22,27 @@ from ..canasta.scoring import score_game
 
 MAX_NAME_LENGTH = 40
 MAX_SEATS = max(ruleset.players for ruleset in PRESETS.values())  # the biggest table
+
+
+# Zero-width joiners are format characters that Persian, Indic scripts and emoji
+# sequences need; they neither reorder nor hide the text around them.
+JOINERS = {"\u200c", "\u200d"}
+
+
+def invisible_character(name):
+    """Return the first control or format character of ``name`` (Unicode Cc, Cf), or None.
+
+    NUL, ESC, zero-width spaces and bidi controls print as nothing, or turn the
+    text around them: with U+202E in a team's name, "805" beside it reads "508".
+    """
+    return next((char for char in name if unicodedata.category(char) in ("Cc", "Cf") and char not in JOINERS), None)
+
+
+def invisible_character_message(what, char):
+    """The message for ``what`` ("Name 2") holding ``char``: which character, and what to do."""
+    label = unicodedata.name(char, "a control character")
+    return (f"{what} holds an invisible character (U+{ord(char):04X}, {label.lower()}) that would hide "
+            "or turn the text around it; type the name again without it.")
 
 
 def _clean_names(reader, values, count, field, label, required):
@@ -46,7 +68,7 @@ def _clean_names(reader, values, count, field, label, required):
         if not isinstance(value, str):
             reader.problem(where, "A name must be text.")
             continue
-        # Spaces inside a name are kept; control characters never print well.
+        # Spaces inside a name are kept, any run of them (tabs, new lines) as one space.
         name = re.sub(r"\s+", " ", value).strip()
         if not name and required:
             reader.problem(where, f"Name {index + 1} is empty.")
@@ -54,6 +76,8 @@ def _clean_names(reader, values, count, field, label, required):
             first_empty = where if first_empty is None else first_empty
         elif len(name) > MAX_NAME_LENGTH:
             reader.problem(where, f"Name {index + 1} is longer than {MAX_NAME_LENGTH} characters.")
+        elif (char := invisible_character(name)) is not None:
+            reader.problem(where, invisible_character_message(f"Name {index + 1}", char))
         cleaned.append(name)
     named = [name.casefold() for name in cleaned if name]  # two empty names are not the same name
     if required and len(set(named)) < len(named):
@@ -72,6 +96,11 @@ def _clean_table(reader, ruleset, names, seats):
     if cleaned_seats and len(cleaned_seats) != ruleset.players:
         reader.problem("seats", f"Name all {ruleset.players} seats, or none.")
     return cleaned_names, cleaned_seats
+
+
+def clean_table(reader, ruleset, names, seats):
+    """The names and seats check every door uses (API, forms, ``flask import``): see ``_clean_table``."""
+    return _clean_table(reader, ruleset, names, seats)
 
 
 def new_game(db, *, rules, options=None, names=None, seats=None, start_totals=None):

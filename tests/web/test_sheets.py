@@ -223,7 +223,8 @@ def test_blank_sheet_defaults_and_paper_from_the_browser_language(client):
     ("hands=", "hands", "Give the number of hands as a whole number, like 8."),
     ("names=A&names=B&names=C", "names", "has 2 teams: give at most 2 names"),
     ("rules=modern&names=" + "x" * 41, "names", "Name 1 is longer than 40 characters."),
-    ("names=%00bad", "names", "Name 1 has characters that cannot be printed."),
+    ("names=%00bad", "names", "Name 1 holds an invisible character (U+0000, a control character) that would "
+                              "hide or turn the text around it; type the name again without it."),
 ], ids=["rules", "paper", "hands-0", "hands-61", "hands-text", "hands-empty", "too-many-names", "long-name",
         "control-character"])
 def test_bad_choices_answer_the_print_page_with_the_error_beside_the_field(client, query, field, message):

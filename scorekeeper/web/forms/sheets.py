@@ -12,7 +12,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
 from ...canasta.rules import PRESETS
-from ...games.write import MAX_NAME_LENGTH
+from ...games.write import MAX_NAME_LENGTH, invisible_character, invisible_character_message
 from .rules import rules_field
 
 PAPERS = {"a4": "A4", "letter": "US Letter"}
@@ -21,7 +21,6 @@ LETTER_REGIONS = frozenset({"US", "CA", "MX", "PH", "CL", "CO", "VE", "CR", "GT"
 MAX_HANDS = 60
 DEFAULT_HANDS = 8
 MAX_NAMES = max(preset.scorers for preset in PRESETS.values())
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def paper_for(accept_languages) -> str:
@@ -115,8 +114,8 @@ class ScoreSheetForm(CheatSheetForm):
         for number, name in enumerate(names, start=1):
             if len(name) > MAX_NAME_LENGTH:
                 problems.append(f"Name {number} is longer than {MAX_NAME_LENGTH} characters.")
-            elif _CONTROL.search(name):
-                problems.append(f"Name {number} has characters that cannot be printed.")
+            elif (char := invisible_character(name)) is not None:
+                problems.append(invisible_character_message(f"Name {number}", char))
         if problems:
             field.errors[:] = problems[:-1]
             raise ValidationError(problems[-1])
