@@ -10,7 +10,7 @@ Referrer-Policy was ``no-referrer``.
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import db as store
+from scorekeeper.store import db as store
 
 from .conftest import BROWSER_WAIT_MS, PHONE
 from .helpers import WORKED, new_game
@@ -80,7 +80,7 @@ def test_every_form_works_over_https(https_server, secure_phone):
     # Finish the game and start the next one at the same table.
     database = store.connect(https_server.database)
     try:
-        from scorekeeper import service
+        from scorekeeper.games import write as service
         service.add_hand(database, game_id, BIG)
     finally:
         database.close()

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scorekeeper import db as store
+from scorekeeper.store import db as store
 
 from .helpers import WORKED
 from .servers import start_gunicorn

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from scorekeeper import db as store
+from scorekeeper.store import db as store
 
 from .helpers import new_game
 from .servers import GUNICORN, ROOT, start_gunicorn

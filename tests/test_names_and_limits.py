@@ -15,8 +15,9 @@ import urllib.request
 
 import pytest
 
-from scorekeeper import create_app, service
-from scorekeeper import db as store
+from scorekeeper import create_app
+from scorekeeper.games import write as service
+from scorekeeper.store import db as store
 
 from .helpers import new_game
 

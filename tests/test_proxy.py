@@ -12,7 +12,7 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 
-from scorekeeper import db as store
+from scorekeeper.store import db as store
 
 from .helpers import WORKED, new_game
 from .servers import start_gunicorn
