@@ -273,7 +273,7 @@ def _change(game_id, status, fields, what, apply, number=None, body_optional=Fal
             text = _dumps(game_json(found))
             if idempotency_key:
                 # What a repeat needs, not the game again: it answers the game as it is then.
-                kept = {"id": game_id, "version": found.version, "number": written}
+                kept = {"id": game_id, "version": found.version, "number": saved.number}
                 idempotency.remember(db, scope, idempotency_key, request_hash, status, _dumps(kept))
     except InvalidHand as error:
         return rule_problems(error)
