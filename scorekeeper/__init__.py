@@ -14,7 +14,7 @@ from .api import edit_key as api_edit_key
 from .api import games as api_games
 from .store import db
 from .printing.charts import points_label
-from .web import board, checker, hands, pages, settings, sheets
+from .web import board, checker, hands, new_game, pages, settings, sheets
 from .web.helpers import signed
 
 
@@ -126,7 +126,7 @@ def _register_template_helpers(app):
     app.add_template_global(hands.label_variants, "hand_label_variants")
 
 
-BLUEPRINTS = [pages, api, api_games, api_edit_key, api_checks, board, hands, settings, checker, sheets]
+BLUEPRINTS = [pages, api, api_games, api_edit_key, api_checks, board, new_game, hands, settings, checker, sheets]
 
 # The main menu.
 NAV = [("pages.home", "Games"), ("checker.index", "Rules check"), ("sheets.index", "Print")]

@@ -17,7 +17,7 @@ import re
 from flask import Blueprint, current_app, request, url_for
 
 from ..games import access
-from ..games import once as idempotency
+from . import idempotency
 from ..games import write as service
 from ..store import db as store
 from .common import BadBody, bad_body, json_response, read_json_object, rule_problems

@@ -1,4 +1,4 @@
-"""Starting a game, and entering, editing, deleting and undoing its hands from a phone.
+"""Entering, editing, deleting and undoing a game's hands from a phone.
 
 Thin views: build the form, read it into the API's shapes, let ``service``
 (and through it the engine) check and store, redirect to the scoreboard.
@@ -13,16 +13,13 @@ from functools import partial
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from markupsafe import Markup, escape
-from werkzeug.routing import BuildError
 
-from ..games import access
 from ..games import write as service
 from ..store import db as store
 from ..canasta.errors import CanastaError, InvalidHand
-from ..canasta.rules import LAST_DRAWN_THREE_PENALTY, MODERN_HOLDING_PENALTY, MODERN_PENALTIES, OPTION_SPECS, PRESETS
+from ..canasta.rules import LAST_DRAWN_THREE_PENALTY, MODERN_HOLDING_PENALTY, MODERN_PENALTIES
 from ..canasta.scoring import BREAKDOWN_LABELS, score_request
 from ..printing.charts import points_label
-from .forms.game import NewGameForm, applies_note, preset_summary
 from .forms.hands import form_data_from_sides, hand_form_class
 from .forms.preview import breakdown_text, preview
 from .forms.sides import IN_HAND_FIELDS, MODE_HINTS, UNFINISHED, meld_row_label, meld_rows, side_slots
@@ -62,47 +59,8 @@ def label_variants(labels, control, current):
 
 
 def board_url(game_id):
-    """The scoreboard of a game (its path, while the scoreboard area is not registered)."""
-    try:
-        return url_for("games.board", game_id=game_id)
-    except BuildError:
-        return f"/games/{game_id}"
-
-
-# --- starting a game -------------------------------------------------------------------
-
-
-@bp.route("/games/new", methods=["GET", "POST"])
-@keeps_entries_when_expired
-def new_game():
-    form = NewGameForm()
-    if request.method == "POST" and not form.validate() and form_expired(form):
-        return _render_new_game(form, 400)
-    if request.method == "POST" and not form.errors:
-        try:
-            totals = form.chosen_totals()
-        except ValueError:
-            totals = False
-        if totals is not False:
-            db = store.get_db()
-            try:
-                game_id, edit_key = service.new_game(
-                    db, rules=form.ruleset.id, options=form.chosen_options(), names=form.chosen_names(),
-                    seats=form.chosen_seats(), start_totals=totals)
-            except CanastaError as error:
-                for problem in error.problems:
-                    form.place(problem.field, problem.message)
-            else:
-                access.remember_key(game_id, edit_key)
-                flash("Game started. Tap “Add hand 1” when the first hand is counted.", "success")
-                return redirect(board_url(game_id), code=303)
-    return _render_new_game(form, 422 if request.method == "POST" else 200)
-
-
-def _render_new_game(form, status):
-    return render_template("hands/new_game.html", form=form, presets=list(PRESETS.values()),
-                           option_specs=OPTION_SPECS, applies_note=applies_note,
-                           preset_summary=preset_summary), status
+    """The scoreboard of a game."""
+    return url_for("games.board", game_id=game_id)
 
 
 # --- the hand form ------------------------------------------------------------------------

@@ -100,7 +100,7 @@ def test_the_scoreboard_of_a_long_game_stays_within_30_kb_and_4_requests(app, db
 AREAS = {  # stylesheet -> the templates and scripts of its pages
     "style.css": ["**/*.html", "*.js"],
     "board.css": ["games/*.html", "pages/*.html", "board.js"],
-    "hand.css": ["hands/*.html", "hand.js"],
+    "hand.css": ["hands/*.html", "new_game/*.html", "hand.js"],
     "checker.css": ["checker/*.html", "cards.js"],
     "print-page.css": ["sheets/*.html"],
     "share.css": ["games/share.html", "share.js", "printing/qr.py"],  # qr.py writes the QR codes' <svg class>

@@ -24,7 +24,7 @@ def test_a_first_visit_gets_a_friendly_start(app, client):
     page = parse(client.get("/").data)
     assert page.find("h1").text() == "Canasta Scorekeeper"
     with app.test_request_context():
-        new_game_url = url_for("hands.new_game")
+        new_game_url = url_for("new_game.new_game")
         checker, sheets = url_for("checker.index"), url_for("sheets.index")
     new = page.find("a", href=new_game_url)
     assert new.text() == "New game" and "primary" in new.classes

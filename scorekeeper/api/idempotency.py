@@ -26,7 +26,7 @@ import re
 from flask import request
 
 from ..store import db as store
-from ..api.common import BadBody
+from .common import BadBody
 from ..errors import error_body
 
 HEADER = "Idempotency-Key"

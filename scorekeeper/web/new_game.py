@@ -1,0 +1,52 @@
+"""Starting a game: rule set, house rules, names, seats and totals carried over from paper.
+
+A thin view: the form reads what was typed, ``games.write`` (and through it the
+engine) checks and stores it, and the browser that started the game keeps its
+edit key and lands on the scoreboard. Every problem comes back beside its field.
+"""
+
+from flask import Blueprint, flash, redirect, render_template, request
+
+from ..canasta.errors import CanastaError
+from ..canasta.rules import OPTION_SPECS, PRESETS
+from ..games import access
+from ..games import write as service
+from ..store import db as store
+from .forms.game import NewGameForm, applies_note, preset_summary
+from .hands import board_url
+from .helpers import form_expired, keeps_entries_when_expired
+
+bp = Blueprint("new_game", __name__)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+@keeps_entries_when_expired
+def new_game():
+    form = NewGameForm()
+    if request.method == "POST" and not form.validate() and form_expired(form):
+        return _render_new_game(form, 400)
+    if request.method == "POST" and not form.errors:
+        try:
+            totals = form.chosen_totals()
+        except ValueError:
+            totals = False
+        if totals is not False:
+            db = store.get_db()
+            try:
+                game_id, edit_key = service.new_game(
+                    db, rules=form.ruleset.id, options=form.chosen_options(), names=form.chosen_names(),
+                    seats=form.chosen_seats(), start_totals=totals)
+            except CanastaError as error:
+                for problem in error.problems:
+                    form.place(problem.field, problem.message)
+            else:
+                access.remember_key(game_id, edit_key)
+                flash("Game started. Tap “Add hand 1” when the first hand is counted.", "success")
+                return redirect(board_url(game_id), code=303)
+    return _render_new_game(form, 422 if request.method == "POST" else 200)
+
+
+def _render_new_game(form, status):
+    return render_template("new_game/new_game.html", form=form, presets=list(PRESETS.values()),
+                           option_specs=OPTION_SPECS, applies_note=applies_note,
+                           preset_summary=preset_summary), status
