@@ -94,6 +94,10 @@ class Suit(Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Cards are counted by the hundred in a deal (hands, the stock, the decks' supply): hash
+    # suits by identity, as ranks are, not by Enum's Python-level hash of the member's name.
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         """Return the suit's symbol, e.g. ``"♠"``."""

@@ -177,10 +177,17 @@ class Placer:
         self.going_out, self.initial = going_out, initial
 
     def problems(self, slot: Slot, meld: Meld) -> list[str]:
-        """Return every rule ``meld`` breaks, built in ``slot`` (a meld on the table is no initial meld)."""
+        """Return every rule ``meld`` breaks, built in ``slot`` (a meld on the table is no initial meld).
+
+        Wild cards the meld on the table took in the initial meld do not count against
+        natural cards added later: only wild cards added now are asked whether they may be.
+        """
+        if slot.base is None:
+            initial = self.initial
+        else:
+            initial = False if meld.wilds > slot.base.wilds else None
         return [problem.message for problem in meld_problems(
-            self.ruleset, self.options, meld, going_out=self.going_out,
-            initial=self.initial if slot.base is None else False)]
+            self.ruleset, self.options, meld, going_out=self.going_out, initial=initial)]
 
     def _judge(self, slot: Slot, wilds: int, twos: int, jokers: int) -> _Judged:
         if slot.empty(wilds):

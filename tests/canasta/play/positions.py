@@ -1,0 +1,42 @@
+"""Positions for the play tests, written as the referee's JSON reads them (see canasta/play/codec.py)."""
+
+from scorekeeper.canasta.cards import parse_cards
+from scorekeeper.canasta.play import apply, judge, move_from_data
+from scorekeeper.canasta.play.codec import read_position
+from scorekeeper.canasta.rules import resolve
+
+
+def _count(text) -> int:
+    return len(parse_cards(text)) if isinstance(text, str) else 0
+
+
+def table(rules="classic", options=None, **fields):
+    """Return the position of ``fields`` (the codec's names).
+
+    The stock holds every card not shown, unless it is given: then a hand written ``"*"`` does.
+    """
+    ruleset, chosen = resolve(rules, options)
+    data = {"hands": ["K K Q Q 5 6 7 8 9 10 J"] + [11] * (ruleset.players - 1)} | fields
+    shown = sum(hand if isinstance(hand, int) else _count(hand) for hand in data["hands"] if hand != "*")
+    shown += _count(data.get("pile", "")) + _count(data.get("stock", "")) if isinstance(data.get("stock"), str) \
+        else _count(data.get("pile", "")) + data.get("stock", 0)
+    shown += sum(_count(side.replace("|", " ")) for side in data.get("melds", []) if side)
+    shown += sum(_count(laid) for laid in data.get("threes", []) if laid)
+    if "*" in data["hands"]:  # this hand holds every card not shown
+        data["hands"] = [ruleset.cards - shown if hand == "*" else hand for hand in data["hands"]]
+    elif "stock" not in data:
+        data["stock"] = ruleset.cards - shown
+    return read_position(ruleset, chosen, data)[0]
+
+
+def ruling(position, move):
+    """Return the referee's ruling on ``move`` (its JSON form)."""
+    return judge(position, move_from_data(move))
+
+
+def play(position, *moves):
+    """Return the position after ``moves`` (JSON forms), each allowed, and the events of the last."""
+    events = ()
+    for move in moves:
+        position, events = apply(position, move_from_data(move))
+    return position, events
