@@ -12,6 +12,7 @@ from .api import checks as api_checks
 from .api import common as api
 from .api import edit_key as api_edit_key
 from .api import games as api_games
+from .api import play as api_play
 from .store import db
 from .printing.charts import points_label
 from .web import board, checker, hands, new_game, pages, settings, sheets
@@ -126,7 +127,7 @@ def _register_template_helpers(app):
     app.add_template_global(hands.label_variants, "hand_label_variants")
 
 
-BLUEPRINTS = [pages, api, api_games, api_edit_key, api_checks, board, new_game, hands, settings, checker, sheets]
+BLUEPRINTS = [pages, api, api_games, api_edit_key, api_checks, api_play, board, new_game, hands, settings, checker, sheets]
 
 # The main menu.
 NAV = [("pages.home", "Games"), ("checker.index", "Rules check"), ("sheets.index", "Print")]

@@ -64,6 +64,7 @@ class _Reader(FieldReader):
         super().__init__()
         self.ruleset = ruleset
         self.data = data
+        self.broken = False  # a list of the wrong length: its entries are not read, nor counted
 
     def cards(self, value, where: str) -> list[Card]:
         try:
@@ -78,7 +79,8 @@ class _Reader(FieldReader):
         value = self.data[name]
         if not isinstance(value, list) or len(value) != count:
             self.problem(join("position", name), f"Give {what}: a list of {count}.")
-            return [default] * count if not isinstance(default, list) else default
+            self.broken = True
+            return [None] * count
         return value
 
     def flag(self, name: str, default: bool) -> bool:
@@ -99,7 +101,10 @@ def _read_hands(reader: _Reader, seats: int) -> tuple[list[list[Card] | None], l
     raw = reader.per("hands", seats, "one hand per seat (card text, or how many cards it holds)", default="")
     for seat, value in enumerate(raw):
         where = join(join("position", "hands"), seat)
-        if is_integer(value):
+        if value is None:
+            hands.append([])
+            counts.append(0)
+        elif is_integer(value):
             if not 1 <= value <= 162:
                 reader.problem(where, "A hand of a deal still being played holds 1 card or more.")
             hands.append(None)
@@ -197,10 +202,12 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
     reader.extend(supply)
     unknown = ruleset.cards - len(seen)
     wanted = sum(hidden_counts) + (stock_count if stock_cards is None else 0)
-    if not supply and unknown != wanted:
+    if not supply and not reader.broken and not reader.problems and unknown != wanted:
         if unknown > wanted:
+            missing = unknown - wanted
             reader.problem("position", f"The position shows {len(seen)} cards and counts {wanted} more: "
-                                       f"{unknown - wanted} of the {ruleset.cards} cards are missing.")
+                                       f"{missing} of the {ruleset.cards} cards {'is' if missing == 1 else 'are'} "
+                                       f"missing.")
         else:
             reader.problem("position", f"The position holds {len(seen) + wanted} cards; the decks hold only {ruleset.cards}.")
 
@@ -209,6 +216,8 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
     if melded_raw is not None:
         given = reader.per("melded", sides, "whether each side has melded")
         for side, value in enumerate(given):
+            if value is None and reader.broken:
+                continue
             if not isinstance(value, bool):
                 reader.problem(join("position.melded", side), "Say true or false.")
             elif melds[side] and not value:

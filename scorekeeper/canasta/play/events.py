@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..cards import Card, Rank
 
 # Events whose cards only their seat may see (cards that went into a hand).
-PRIVATE = frozenset({"dealt", "drew", "bonus_cards"})
+PRIVATE = frozenset({"dealt", "drew", "replaced", "bonus_cards"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from ..rules import next_minimum
 from .going import going_out_plan
 from .moves import WILD, AskPartner, Discard, Draw, EndDeal, Lay, Meld, Move, SpecialHand, TakePile
 from .position import ANSWER, DRAW, OVER, PLAY, Position, partner_to_ask
-from .referee import _pile_check, ask_refusals, examine
+from .referee import pile_check, ask_refusals, examine
 from .moves import Answer
 
 
@@ -71,7 +71,7 @@ def _draw_moves(position: Position) -> list[Move]:
     if not position.pile:
         return [move for move in moves if _allowed(position, move)]
     seat = position.turn
-    check = _pile_check(position, seat)
+    check = pile_check(position, seat)
     if check.can_take:
         hand = position.hands[seat]
         naturals, wilds, _ = _by_rank(hand)

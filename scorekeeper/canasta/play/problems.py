@@ -76,4 +76,6 @@ class Refusal:
 
 def refusal(code: str, **params) -> Refusal:
     """Return the refusal ``code`` with its parameters, worded by its template."""
-    return Refusal(code, tuple(params.items()), TEMPLATES[code].format(**params))
+    message = TEMPLATES[code].format(**params)
+    # A sentence a rules check worded is the whole refusal: it is not repeated as a parameter.
+    return Refusal(code, tuple(item for item in params.items() if item[0] != "text"), message)

@@ -132,7 +132,8 @@ def _draw(position: Position, move: Draw):
     return refusals, commit
 
 
-def _pile_check(position: Position, seat: int):
+def pile_check(position: Position, seat: int):
+    """Return the pile check (:func:`..pile.check_pile`) for ``seat`` in ``position``."""
     side = position.side_of(seat)
     counts = {meld.key: len(meld.cards) for meld in position.melds[side]
               if meld.key is not None and meld.key.is_natural}
@@ -151,7 +152,7 @@ def _take_pile(position: Position, move: TakePile):
     side = position.side_of(seat)
     hand = position.hands[seat]
     top = position.pile[-1]
-    check = _pile_check(position, seat)
+    check = pile_check(position, seat)
     if not check.can_take:
         return [refusal("pile", text=reason) for reason in check.reasons], None
     found = take_from(hand, move.cards)
@@ -334,7 +335,7 @@ def must_take_pile(position: Position) -> bool:
     """Return True when the stock is empty and the player must take the pile (its top goes on the side's meld)."""
     if position.stock or not position.pile or position.step != DRAW:
         return False
-    check = _pile_check(position, position.turn)
+    check = pile_check(position, position.turn)
     if not any(way.way == "add_to_meld" for way in check.ways):
         return False
     refusals, _ = _take_pile(position, TakePile())
