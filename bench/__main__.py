@@ -34,7 +34,8 @@ def _settings(quick: bool) -> dict:
             "sheet": {"renders": 1, "asks": 5, "hands": 3},
             "weight": {"hands": 3},
             "scale": {"games": 60, "runs": 3, "reads": 5},
-            "engine": {"hand_number": 20, "game_number": 2, "request_number": 20, "repeat": 2},
+            "engine": {"hand_number": 20, "game_number": 2, "request_number": 20, "repeat": 2,
+                       "play": {"deals": 6, "rounds": 2, "request_number": 20}},
         }
     return {"throughput": {}, "sheet": {}, "weight": {}, "scale": {}, "engine": {}}
 

@@ -17,6 +17,7 @@ from scorekeeper.canasta.scoring import score_game, score_request
 
 from . import Aim, Budget, Line
 from .hello import create_app
+from .play import measure as play_lines
 from .seed import OPTIONS, RULES, SCORE_EXAMPLE, realistic_hands
 
 HAND_AIM = Aim("<=", 1)
@@ -29,8 +30,9 @@ def _microseconds(function, number) -> float:
 
 
 def measure(*, hand_number=1000, game_number=20, request_number=500, repeat=7, game_hands=40,
-            budget_seconds=15.0) -> list[Line]:
-    """Return the lines for one hand and a ``game_hands``-hand game, in µs, against a bare request."""
+            budget_seconds=15.0, play=None) -> list[Line]:
+    """Return the lines for one hand and a ``game_hands``-hand game, in µs, against a bare request,
+    and the game engine's lines (:mod:`.play`; ``play``: its keyword arguments)."""
     budget = Budget(budget_seconds)
     client = create_app().test_client()
     hands = realistic_hands(game_hands)
@@ -61,6 +63,10 @@ def measure(*, hand_number=1000, game_number=20, request_number=500, repeat=7, g
         return statistics.median(value / base for value, base in zip(samples[key], samples["bare"]))
 
     details = {key: [round(value, 2) for value in values] for key, values in samples.items()}
+    return _scoring_lines(hand, game, bare, paired, details, samples, game_hands) + play_lines(client, **(play or {}))
+
+
+def _scoring_lines(hand, game, bare, paired, details, samples, game_hands) -> list[Line]:
     return [
         Line("Engine: score one hand (score_request, API.md example)", hand, "µs", HAND_AIM, bare,
              "bare Flask request", paired_ratio=paired("hand"), details={"runs_us": details["hand"], "baseline_runs_us": details["bare"]}),

@@ -130,14 +130,11 @@ def _play_moves(position: Position) -> list[Move]:
                 moves.append(plan[0])
             if ask_refusals(position) == []:
                 moves.append(AskPartner())
-    seen = set()
-    for card in hand:
-        if card in seen:
-            continue
-        seen.add(card)
-        move = Discard(card)
-        if _allowed(position, move):
-            moves.append(move)
+    distinct = dict.fromkeys(hand)
+    if len(hand) >= 2 and position.answer is not True:
+        moves.extend(Discard(card) for card in distinct)  # what the referee answers for every one of them
+    else:
+        moves.extend(move for move in map(Discard, distinct) if _allowed(position, move))
     return moves
 
 

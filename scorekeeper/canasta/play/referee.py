@@ -132,8 +132,22 @@ def _draw(position: Position, move: Draw):
     return refusals, commit
 
 
+_LAST_PILE_CHECK: list = [None, None, None]  # position, seat, check: legal moves and the referee ask it in turn
+
+
 def pile_check(position: Position, seat: int):
-    """Return the pile check (:func:`..pile.check_pile`) for ``seat`` in ``position``."""
+    """Return the pile check (:func:`..pile.check_pile`) for ``seat`` in ``position``.
+
+    Positions are frozen, so the check of the position asked last is kept and given again.
+    """
+    if _LAST_PILE_CHECK[0] is position and _LAST_PILE_CHECK[1] == seat:
+        return _LAST_PILE_CHECK[2]
+    check = _pile_check(position, seat)
+    _LAST_PILE_CHECK[:] = [position, seat, check]
+    return check
+
+
+def _pile_check(position: Position, seat: int):
     side = position.side_of(seat)
     counts = {meld.key: len(meld.cards) for meld in position.melds[side]
               if meld.key is not None and meld.key.is_natural}
