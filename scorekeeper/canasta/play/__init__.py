@@ -67,6 +67,11 @@ Python's ``random``)::
     played.step(3); played.back(); played.forward()
     Deal.from_dict(record.as_dict()) == record
 
+A position as JSON, both ways (the referee's API shape, docs/play.md)::
+
+    position, shown = read_position(ruleset, options, data)   # raises InvalidHand, field by field
+    position_data(position, shown)
+
 ``random_deal(rules, options, seed)`` plays a whole deal with moves drawn
 from the legal ones: a first opponent, and what the tests and the benchmark play.
 
@@ -86,6 +91,7 @@ from the legal ones: a first opponent, and what the tests and the benchmark play
 [[0], [1]]
 """
 
+from .codec import position_data, read_position
 from .ending import hand_sides, score, score_body, scoring_sides
 from .events import Event
 from .legal import legal_moves
@@ -104,6 +110,6 @@ __all__ = [
     "ANSWER", "DRAW", "OVER", "PLAY", "WILD",
     "Answer", "AskPartner", "Deal", "Discard", "Draw", "EndDeal", "Event", "IllegalMove", "Lay", "Meld",
     "Move", "Position", "Refusal", "Replay", "Ruling", "SeatView", "SpecialHand", "TableMeld", "TakePile",
-    "apply", "deal", "hand_sides", "judge", "legal_moves", "move_from_data", "partner_to_ask", "random_deal",
-    "replay", "score", "score_body", "scoring_sides", "view",
+    "apply", "deal", "hand_sides", "judge", "legal_moves", "move_from_data", "partner_to_ask", "position_data",
+    "random_deal", "read_position", "replay", "score", "score_body", "scoring_sides", "view",
 ]

@@ -21,28 +21,40 @@ from .position import Position, TableMeld, meld_key_word
 from .problems import Refusal, refusal
 
 
-def take_from(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
-    """Return ``(taken, rest)``: the hand's cards ``cards`` name, and the rest; None if the hand lacks one.
+def take_groups(hand: Sequence[Card], groups: Sequence[Sequence[Card]]) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]] | None:
+    """Return the hand's cards each group names, and the rest of the hand; None if the hand lacks one.
 
     A card written with its suit takes that card; one without takes any card of its rank.
+    Cards with their suit are taken first, from every group, so that a king written
+    without its suit never takes the K♠ another group names.
     """
     rest = list(hand)
-    taken = []
-    for wanted in sorted(cards, key=lambda c: c.suit is None):
-        if wanted.suit is not None or wanted.rank.value == "JK":
-            try:
-                rest.remove(wanted)
-            except ValueError:
-                return None
-            taken.append(wanted)
-            continue
-        for index, held in enumerate(rest):
-            if held.rank is wanted.rank:
-                taken.append(rest.pop(index))
-                break
-        else:
-            return None
-    return tuple(taken), tuple(rest)
+    taken: list[list[Card]] = [[] for _ in groups]
+    for exact in (True, False):
+        for index, group in enumerate(groups):
+            for wanted in group:
+                if (wanted.suit is not None or wanted.rank.value == "JK") != exact:
+                    continue
+                if exact:
+                    try:
+                        rest.remove(wanted)
+                    except ValueError:
+                        return None
+                    taken[index].append(wanted)
+                    continue
+                for position, held in enumerate(rest):
+                    if held.rank is wanted.rank:
+                        taken[index].append(rest.pop(position))
+                        break
+                else:
+                    return None
+    return [tuple(group) for group in taken], tuple(rest)
+
+
+def take_from(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """Return ``(taken, rest)``: the hand's cards ``cards`` name, and the rest; None if the hand lacks one."""
+    found = take_groups(hand, [cards])
+    return None if found is None else (found[0][0], found[1])
 
 
 def missing_words(hand: Sequence[Card], cards: Sequence[Card]) -> str:
@@ -117,18 +129,13 @@ def lay_down(
     side = position.side_of(seat)
     on_table = position.side_melds(side)
     wanted = [c for lay in lays for c in lay.cards] + list(top_cards or ())
-    found = take_from(hand, wanted)
+    found = take_groups(hand, [lay.cards for lay in lays] + [tuple(top_cards or ())])
     if found is None:
         return LaidMelds((refusal("not_in_hand", cards=missing_words(hand, wanted)),))
-    _, rest = found
     # The cards as the hand holds them (suits resolved), lay by lay.
-    resolved_lays, remaining = [], list(hand)
-    for lay in lays:
-        taken, remaining = take_from(remaining, lay.cards)
-        resolved_lays.append(Lay(taken, lay.onto))
-    top_taken = ()
-    if top is not None:
-        top_taken, remaining = take_from(remaining, top_cards or ())
+    taken, remaining = found
+    resolved_lays = [Lay(cards, lay.onto) for cards, lay in zip(taken, lays)]
+    top_taken = taken[-1] if top is not None else ()
     groups, refusals = group_lays(position, resolved_lays, on_table)
     if top is not None:
         groups = {top.rank: [*top_taken, *groups.pop(top.rank, [])], **groups}

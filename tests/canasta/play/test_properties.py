@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import create_app
+from scorekeeper.canasta.cards import Card, Rank
 from scorekeeper.canasta.going_out import check_going_out
 from scorekeeper.canasta.initial_meld import check_initial_meld
 from scorekeeper.canasta.pile import check_pile
@@ -20,6 +21,7 @@ from scorekeeper.canasta.play import (
     Discard, IllegalMove, Lay, Meld, TakePile, apply, judge, legal_moves, replay, score,
 )
 from scorekeeper.canasta.play.ending import score_body
+from scorekeeper.canasta.play.going import going_out_plan
 from scorekeeper.canasta.play.position import PLAY, Shuffler, decks
 from scorekeeper.canasta.play.random_play import MAX_MOVES, choose
 from scorekeeper.canasta.play.replay import Deal
@@ -52,11 +54,15 @@ def _any_move(position, chance: Shuffler):
     """Return a move made up from the hand and the table, allowed or (mostly) not."""
     hand = position.hands[position.turn]
     pick = [card for card in hand if chance.below(3) == 0]
+    if chance.below(2):  # written without their suits, as a player types them
+        pick = [Card(card.rank) if card.rank is not Rank.THREE else card for card in pick]
     kind = chance.below(4)
     if kind == 0:
         return Discard(decks(1)[chance.below(54)])
     if kind == 1:
-        return TakePile(tuple(pick[:3]))
+        return TakePile(tuple(pick[:3]), (Lay(tuple(pick[3:])),) if pick[3:] else ())
+    if kind == 2 and len(pick) > 2:
+        return Meld((Lay(tuple(pick[:2])), Lay(tuple(pick[2:]), onto=pick[0].rank if not pick[0].is_wild else None)))
     return Meld((Lay(tuple(pick)),)) if pick else Discard(hand[0])
 
 
@@ -111,6 +117,26 @@ def _check_going_out_agrees(position, move, after):
     assert check.can_go_out, check.reasons
 
 
+def _check_going_out_found(position):
+    """Where the going-out check finds a way out, the referee allows every move of that way.
+
+    Dead ranks (Modern American) are left out: the check does not know them, the referee does.
+    """
+    if position.step != PLAY or position.turn_melded or position.answer is not None:
+        return
+    seat = position.turn
+    hand = position.hands[seat]
+    if any(card.rank in position.dead for card in hand):
+        return
+    side = _side(position)
+    check = check_going_out(position.ruleset, position.options, hand, canastas=position.canastas(side),
+                            side_has_melded=position.melded[side], player_has_melded=position.seat_melded[seat],
+                            side_melds=[meld.meld for meld in position.melds[side]], total=position.total_of(seat))
+    if check.can_go_out:
+        moves, reason = going_out_plan(position)
+        assert moves is not None, (reason, check.notes)
+
+
 def play_checked(rules, seed, bias):
     """Play one deal with legal moves, checking every property on the way; return its record."""
     position, _ = deal(rules, None, seed)
@@ -127,6 +153,8 @@ def play_checked(rules, seed, bias):
         legal = legal_moves(position)
         assert legal, "a position of an unfinished deal allows a move"
         _check_pile_agrees(position, legal)
+        if len(position.hands[position.turn]) <= 8:
+            _check_going_out_found(position)
         other = _any_move(position, chance)
         ruling = judge(position, other)
         if not ruling.allowed:
