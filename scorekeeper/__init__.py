@@ -2,6 +2,7 @@
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 from flask import Flask
@@ -15,7 +16,7 @@ from .api import games as api_games
 from .api import play as api_play
 from .store import db
 from .printing.charts import points_label
-from .web import board, checker, hands, new_game, pages, settings, sheets
+from .web import board, checker, hands, new_game, offline, pages, settings, sheets
 from .web.helpers import signed
 
 
@@ -47,7 +48,8 @@ def create_app(test_config=None):
         app.config.from_prefixed_env("SCOREKEEPER")
     else:
         app.config.from_mapping(test_config)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    _writable_folder(Path(app.instance_path))
+    _writable_folder(Path(app.config["DATABASE"]).parent)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
@@ -83,6 +85,23 @@ def _trust_proxies(app):
         from werkzeug.middleware.proxy_fix import ProxyFix
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=0, x_port=0, x_prefix=0)
+
+
+def _writable_folder(folder: Path):
+    """Make sure ``folder`` exists and takes new files; else stop here, naming it.
+
+    A folder that cannot be written would otherwise show up later, as a game
+    or a hand that cannot be saved at the table.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        raise RuntimeError(
+            f"The folder {folder} cannot be written to ({error.strerror or error}). "
+            "The app keeps its database and secret key there: make it writable by the user that runs the app."
+        ) from error
 
 
 def _instance_secret(instance: Path) -> str:
@@ -127,7 +146,7 @@ def _register_template_helpers(app):
     app.add_template_global(hands.label_variants, "hand_label_variants")
 
 
-BLUEPRINTS = [pages, api, api_games, api_edit_key, api_checks, api_play, board, new_game, hands, settings, checker, sheets]
+BLUEPRINTS = [pages, offline, api, api_games, api_edit_key, api_checks, api_play, board, new_game, hands, settings, checker, sheets]
 
 # The main menu.
 NAV = [("pages.home", "Games"), ("checker.index", "Rules check"), ("sheets.index", "Print")]

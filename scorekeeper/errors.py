@@ -87,7 +87,19 @@ def handle_unexpected(error):
     return render_template("error.html", status=500, title="Server error", message=MESSAGES[500]), 500
 
 
+def handle_unwritable(error):
+    """503 for a database that cannot take a write: the change was not made, and saying so plainly."""
+    from .store.db import UNWRITABLE
+
+    if wants_json():
+        return error_body(503, [("", UNWRITABLE)])
+    return render_template("error.html", status=503, title="Not saved", message=UNWRITABLE), 503
+
+
 def init_app(app):
+    from .store.db import Unwritable
+
+    app.register_error_handler(Unwritable, handle_unwritable)
     app.register_error_handler(CSRFError, handle_csrf_error)
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(InternalServerError, handle_unexpected)

@@ -18,6 +18,12 @@
   var etag = version ? '"v' + version + '"' : null;
   var wait = POLL_MS, timer = null, busy = false;
   var ask = { cache: "no-store" };
+  // offline.js (the outbox of hands typed offline, the offline banner, the update prompt)
+  // loads only when it has work: no connection, a hand kept, a new version.
+  var html = document.documentElement.dataset, sw = navigator.serviceWorker, helping;
+  function offline() {
+    if (!helping) (helping = document.head.appendChild(document.createElement("script"))).src = html.offline.split(" ")[0];
+  }
 
   function say(text) { if (liveText) liveText.textContent = text; }
 
@@ -96,6 +102,7 @@
         if (error.message === "gone") return say("This game is no longer here.");
         wait = Math.min(wait * 2, MAX_WAIT_MS);  // offline, or the server restarting
         say("No connection; trying again…");
+        offline();
         schedule(wait);
       })
       .then(function () { busy = false; });
@@ -120,6 +127,11 @@
     poll();
   });
 
+  addEventListener("offline", offline);
+  try { if (!navigator.onLine || "offlineCopy" in html || /"token"/.test(localStorage.outbox)) offline(); } catch (e) {}
+  if (sw && html.sw) sw.register(html.sw).then(function (reg) {
+    if (reg && sw.controller) { if (reg.waiting) offline(); reg.onupdatefound = offline; }
+  }, function () {});
   collapsed();
   say("Follows the game live.");
   schedule(POLL_MS);

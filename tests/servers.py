@@ -46,8 +46,8 @@ class Server:
 
 
 def start_gunicorn(database, *, workers=2, app="scorekeeper:create_app()", extra_env=None, timeout=START_SECONDS,
-                   certificate=None, extra_args=(), argv=None):
-    """Serve ``app`` with gunicorn on 127.0.0.1 and a free port; return the Server.
+                   certificate=None, extra_args=(), argv=None, port=0):
+    """Serve ``app`` with gunicorn on 127.0.0.1 and a free port (or ``port``: a server started again); return the Server.
 
     It is served as ``make run`` serves it (``gunicorn.conf.py``: threads, timeouts, the access log).
     ``certificate``: a ``(certfile, keyfile)`` pair to serve HTTPS with. ``argv``: the whole
@@ -67,7 +67,7 @@ def start_gunicorn(database, *, workers=2, app="scorekeeper:create_app()", extra
     tls = ["--certfile", str(certificate[0]), "--keyfile", str(certificate[1])] if certificate else []
     with open(log, "wb") as log_file:
         process = subprocess.Popen(
-            argv or [str(GUNICORN), "-c", str(CONFIG), "--workers", str(workers), "--bind", "127.0.0.1:0",
+            argv or [str(GUNICORN), "-c", str(CONFIG), "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
                      "--graceful-timeout", "5", *tls, *extra_args, app],
             cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True,
         )

@@ -36,6 +36,21 @@ class NotFound(Exception):
     """No such game, or no such hand in it."""
 
 
+class Unwritable(Exception):
+    """The database cannot be written: its disk is full, or it (or its folder) is read-only."""
+
+
+UNWRITABLE = ("Nothing was saved: the server cannot write to its database right now (its disk may be full "
+              "or read-only). Try again in a moment; if it keeps happening, tell whoever runs the server.")
+# SQLite's primary result codes for a database that cannot take a write.
+_UNWRITABLE_CODES = {8: "SQLITE_READONLY", 10: "SQLITE_IOERR", 13: "SQLITE_FULL", 14: "SQLITE_CANTOPEN"}
+
+
+def _unwritable(error):
+    """True when ``error`` says the file cannot be written (not a lock, not a bad query)."""
+    return ((getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF) in _UNWRITABLE_CODES
+
+
 def now():
     """Return the current UTC time as an ISO 8601 string."""
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -45,7 +60,12 @@ def connect(path) -> Database:
     """Return a Database on ``path`` in WAL mode, waiting on locks instead of failing."""
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS)
     db = Database(conn)
-    db.execute("PRAGMA journal_mode=WAL")
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+    except sqlite3.OperationalError as error:
+        if not _unwritable(error):
+            raise
+        # A database that cannot be written still shows its games; each change answers 503.
     # FULL: a hand acknowledged to a player survives a power cut, not only a crash.
     db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
@@ -108,19 +128,26 @@ def transaction(db):
     asked to run ``after_commit`` runs once the transaction is committed, and
     never when it rolls back.
     """
-    db.execute("BEGIN IMMEDIATE")
-    db.after_commit_calls = []
     try:
-        yield db
-    except BaseException:
+        db.execute("BEGIN IMMEDIATE")
         db.after_commit_calls = []
-        db.conn.rollback()
+        try:
+            yield db
+        except BaseException:
+            db.after_commit_calls = []
+            db.conn.rollback()
+            raise
+        else:
+            db.conn.commit()
+    except sqlite3.OperationalError as error:
+        if _unwritable(error):
+            if db.conn.in_transaction:
+                db.conn.rollback()
+            raise Unwritable(str(error)) from error
         raise
-    else:
-        db.conn.commit()
-        calls, db.after_commit_calls = db.after_commit_calls, []
-        for call in calls:
-            call()
+    calls, db.after_commit_calls = db.after_commit_calls, []
+    for call in calls:
+        call()
 
 
 def after_commit(db, call):
@@ -333,7 +360,12 @@ def init_db_command():
 
 
 def init_app(app):
-    migrate(app.config["DATABASE"])
+    try:
+        migrate(app.config["DATABASE"])
+    except (OSError, sqlite3.OperationalError) as error:
+        # Said at start, naming the file: not as a failed save at the table.
+        raise RuntimeError(f"The database {app.config['DATABASE']} cannot be opened for writing ({error}). "
+                           "Make it and its folder writable by the user that runs the app.") from error
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)
 

@@ -112,9 +112,10 @@ def preview_hand(game_id, number):
     return jsonify(preview(game, form, _totals_before(game, number)))
 
 
-def _render_hand(game, form, *, number, editing, totals_before, preview=None, status=200, conflict=False):
+def _render_hand(game, form, *, number, editing, totals_before, preview=None, status=200, conflict=False,
+                 opened_as=None):
     return render_template(
-        "hands/hand.html", game=game, form=form, number=number, editing=editing, preview=preview,
+        "hands/hand.html", game=game, form=form, number=number, editing=editing, preview=preview, opened_as=opened_as,
         points=points_label, signed=signed, holding_penalty=MODERN_HOLDING_PENALTY,
         unfinished_penalties=MODERN_PENALTIES, last_three_penalty=LAST_DRAWN_THREE_PENALTY, board_url=board_url(game.id),
         preview_url=url_for("hands.preview_hand", game_id=game.id, number=number), breakdown_text=breakdown_text,
@@ -162,7 +163,9 @@ def add(game_id):
             flash("The game is over: no hand can be added. To correct a hand, tap its number, "
                   "then edit or delete it.", "error")
             return redirect(board_url(game.id), 303)
-        form = _hand_form(game, data={"token": secrets.token_urlsafe(16), **_last_modes(game)})
+        # The version it was opened at: a second phone saving the same hand gets the conflict page.
+        form = _hand_form(game, data={"token": secrets.token_urlsafe(16), "expected_version": str(game.version),
+                                      **_last_modes(game)})
         return _render_hand(game, form, number=number, editing=False, totals_before=totals_before)
 
     form = _hand_form(game, formdata=request.form)
@@ -175,20 +178,41 @@ def add(game_id):
 
     db = store.get_db()
     entry = form.entry(form.typed_values())
+    expected = int_or_none(form.expected_version.data)
     try:
         answer, repeated = once_per_token(
             db, FORM_SCOPE + game_id, form.token.data,
-            lambda: {"number": service.add_hand(db, game_id, sides, entry=entry).number}, _request_hash(sides))
+            lambda: {"number": service.add_hand(db, game_id, sides, entry=entry, expected_version=expected).number},
+            _request_hash(sides))
     except InvalidHand as error:
         form.place_problems(error.problems)
         return page(status=422)
+    except store.VersionConflict:
+        return _added_meanwhile(game_id, form, int_or_none(request.form.get("opened_as")))
     except store.NotFound:
         abort(404, description=NO_GAME)
+    except store.Unwritable:
+        form.form_errors.append(f"{store.UNWRITABLE} Your entries are below, as you typed them.")
+        return page(status=503)
     if repeated:
         flash(f"This hand was already saved as hand {answer.get('number')}.", "info")
     else:
         flash(f"Hand {answer['number']} saved.", "success")
     return redirect(board_url(game_id), code=303)
+
+
+def _added_meanwhile(game_id, form, opened_as):
+    """The conflict page of a hand sent after the game moved on: what was typed, to save as the next hand or drop.
+
+    The form now carries the game's current version, so saving it again is the
+    player's choice, made knowing; its one-time token is kept, so it is still
+    stored once however often it is sent.
+    """
+    now = game_or_404(game_id)
+    form.expected_version.data = str(now.version)
+    next_number = len(now.hands) + 1
+    return _render_hand(now, form, number=next_number, editing=False, totals_before=_totals_before(now, next_number),
+                        status=409, conflict=True, opened_as=opened_as)
 
 
 @bp.route("/games/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
@@ -222,6 +246,9 @@ def edit(game_id, number):
         return page(status=409, conflict=True)
     except store.NotFound:
         abort(404, description=NO_HAND.format(number=number))
+    except store.Unwritable:
+        form.form_errors.append(f"{store.UNWRITABLE} Your entries are below, as you typed them.")
+        return page(status=503)
     flash(f"Hand {number} changed; the totals after it are counted again.", "success")
     return redirect(board_url(game_id), code=303)
 

@@ -31,6 +31,7 @@ def loads(html):
 
 
 # Every page: the shared sheet, its area's sheet, its area's script (when it has one).
+SCOREBOARDS = ("/games/{game}", "/games/{game}/view")
 PAGES = {
     "/": ["style.css", "board.css"],
     "/games/{game}": ["style.css", "board.css", "board.js"],
@@ -58,7 +59,10 @@ PAGES = {
 def test_each_page_loads_the_shared_sheet_and_only_its_own_area(client, game, path):
     response = client.get(path.format(game=game))
     assert response.status_code == (404 if "no-such" in path else 200)
-    assert loads(response.get_data(as_text=True)) == [f"/static/{name}" for name in PAGES[path]]
+    expected = [f"/static/{name}" for name in PAGES[path]]
+    if path not in SCOREBOARDS:  # the manifest and offline help (the scoreboards' board.js loads it when needed)
+        expected[1:1] = ["/manifest.webmanifest", "/static/offline.js"]
+    assert loads(response.get_data(as_text=True)) == expected
 
 
 def test_the_icon_is_written_into_the_page_and_costs_no_request(client):
@@ -104,6 +108,7 @@ AREAS = {  # stylesheet -> the templates and scripts of its pages
     "checker.css": ["checker/*.html", "cards.js"],
     "print-page.css": ["sheets/*.html"],
     "share.css": ["games/share.html", "share.js", "printing/qr.py"],  # qr.py writes the QR codes' <svg class>
+    "offline.css": ["offline/*.html", "offline.js", "hands/hand.html"],
 }
 SHARED_TEMPLATES = ["base.html", "_macros.html"]  # on every page
 CLASS_ATTRIBUTE = re.compile(r"""\bclass_?=(["'])((?:\{\{.*?\}\}|\{%.*?%\}|(?!\1).)*)\1""", re.S)

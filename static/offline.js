@@ -1,0 +1,489 @@
+/* Working without a connection: the outbox of hands, the offline banner, the update prompt.
+ *
+ * A hand saved on the add-hand form goes into the outbox first (localStorage, with the
+ * form's one-time token), then to the server; it leaves the outbox only when the server
+ * answered that it is stored (its redirect to the scoreboard). Without an answer it stays,
+ * shown on the scoreboard as waiting, and is sent again by itself: on reconnecting, on the
+ * next page load, every little while, and on "Send now". The server stores a token's hand
+ * once, however often it is sent. When the game moved on meanwhile (the server answers
+ * 409), the player chooses: add it as the next hand, or drop it. Nothing leaves the outbox
+ * otherwise. This works without a service worker too (plain HTTP), as long as a page of
+ * the app is open; with one (sw.js), pages open offline from their last copy.
+ *
+ * It renders and sends; it never decides a rule or a score (the server does).
+ */
+(function () {
+  "use strict";
+  if (window.offlineHelp) return;  // loaded twice (board.js and a page's own tag)
+  window.offlineHelp = true;
+
+  var KEY = "outbox";
+  var root = document.documentElement;
+  var main = document.getElementById("main") || document.body;
+  var board = document.getElementById("board");
+  var form = document.querySelector("form.hand-form");
+  var match = /\/games\/([^/]+)/.exec(location.pathname);
+  var gameId = match ? match[1] : null;
+  var boardPath = match ? location.pathname.slice(0, match.index + match[0].length) : null;
+  var adding = !!form && /\/hands\/new$/.test(location.pathname);
+  var sw = navigator.serviceWorker;
+  var online = navigator.onLine !== false;
+  var sending = false, retryMs = 5000, timer = null, updateReady = null, shownAt = null;
+  var ui = document.createElement("div");
+  ui.className = "offline-ui";
+  ui.setAttribute("data-offline-ui", "");
+
+  // --- the outbox: a list in localStorage, one entry per one-time token ---------------------
+
+  function load() {
+    try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; }
+  }
+  function store(list) {
+    try { localStorage.setItem(KEY, JSON.stringify(list)); return true; } catch (e) { return false; }
+  }
+  function put(entry) {
+    var list = load().filter(function (other) { return other.token !== entry.token; });
+    list.push(entry);
+    return store(list);
+  }
+  function drop(token) { store(load().filter(function (entry) { return entry.token !== token; })); }
+  function mine() {
+    return load().filter(function (entry) { return !gameId || entry.game === gameId; })
+      .sort(function (a, b) { return a.at - b.at; });
+  }
+
+  // --- words -------------------------------------------------------------------------------
+
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+  function clock(time) {
+    var at = new Date(time), today = new Date();
+    var hm = pad(at.getHours()) + ":" + pad(at.getMinutes());
+    if (at.toDateString() === today.toDateString()) return hm;
+    return at.getDate() + " " + at.toLocaleString("en-GB", { month: "short" }) + ", " + hm;
+  }
+  function hands(n) { return n + (n === 1 ? " hand" : " hands"); }
+  function textOf(el) { return el ? (el.innerText || el.textContent || "").replace(/\s+/g, " ").trim() : ""; }
+
+  // What was typed, in the form's own words: "Ann & Bob: Melded points 120 · Red 3s 1".
+  function typedLines(form) {
+    var lines = [];
+    form.querySelectorAll("fieldset.choice-group").forEach(function (group) {
+      var chosen = group.querySelector("input:checked");
+      if (chosen && !group.closest("[hidden]")) lines.push(textOf(group.querySelector("legend")) + " " + textOf(chosen.closest("label")));
+    });
+    form.querySelectorAll("fieldset.hand-side").forEach(function (side) {
+      if (side.closest("[hidden]")) return;
+      var parts = [];
+      side.querySelectorAll("input").forEach(function (input) {
+        if (input.type === "hidden" || input.closest("[hidden]") || input.closest(".mode-switch")) return;
+        var label = textOf(input.labels && input.labels[0]) || input.name;
+        if (input.type === "checkbox" || input.type === "radio") {
+          if (input.checked) parts.push(label);
+        } else if (input.value.trim() && input.value.trim() !== "0") {
+          parts.push(label + " " + input.value.trim());
+        }
+      });
+      lines.push(textOf(side.querySelector("legend")) + ": " + (parts.join(" · ") || "nothing entered"));
+    });
+    return lines;
+  }
+
+  // --- sending -------------------------------------------------------------------------------
+
+  function body(fields, changes) {
+    var params = new URLSearchParams();
+    fields.forEach(function (pair) {
+      if (!(pair[0] in (changes || {}))) params.append(pair[0], pair[1]);
+    });
+    Object.keys(changes || {}).forEach(function (name) { params.append(name, changes[name]); });
+    return params;
+  }
+
+  function pageOf(html) { return new DOMParser().parseFromString(html, "text/html"); }
+
+  // Send one entry; resolve to "sent", "conflict", "refused" or "waiting" (no answer: kept).
+  function send(entry, changes) {
+    return fetch(entry.url, {
+      method: "POST", body: body(entry.fields, changes), credentials: "same-origin",
+      redirect: "manual", cache: "no-store"
+    }).then(function (response) {
+      online = true;
+      // The scoreboard's redirect: stored now, or stored before under this token.
+      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+        drop(entry.token);
+        return "sent";
+      }
+      if (response.status >= 500 || response.status === 429) {
+        entry.note = response.status === 503 ? "The server cannot save right now; it will be sent again." :
+          "The server did not take it this time; it will be sent again.";
+        put(entry);
+        return "waiting";
+      }
+      return response.text().then(function (html) {
+        var page = pageOf(html);
+        var heading = textOf(page.querySelector("h1"));
+        var version = page.querySelector("input[name=expected_version]");
+        var next = /(\d+)/.exec(heading);
+        if (response.status === 409 && version) {
+          entry.state = "conflict";
+          entry.now = version.value;
+          entry.next = next ? Number(next[1]) : null;
+          put(entry);
+          return "conflict";
+        }
+        var errors = [];
+        page.querySelectorAll(".error, .flash-error, .lead").forEach(function (el) {
+          var text = textOf(el);
+          if (text && errors.indexOf(text) === -1) errors.push(text);
+        });
+        entry.state = "refused";
+        entry.note = errors.slice(0, 3).join(" ") || heading || ("The server answered " + response.status + ".");
+        put(entry);
+        return "refused";
+      });
+    }, function () {
+      online = false;
+      entry.note = "";
+      put(entry);
+      return "waiting";
+    });
+  }
+
+  // Send what waits, oldest first; ``all``: also ask again about those waiting for a choice
+  // (sent as they were, so nothing is added without the player: the server only says whether
+  // it stored them meanwhile).
+  function flush(all) {
+    if (sending) return Promise.resolve(null);
+    var entries = mine().filter(function (entry) { return all || !entry.state || entry.state === "waiting"; });
+    if (!entries.length) { render(); return Promise.resolve(null); }
+    sending = true;
+    var results = [];
+    return entries.reduce(function (chain, entry) {
+      return chain.then(function () {
+        return send(entry).then(function (result) { results.push({ entry: entry, result: result }); });
+      });
+    }, Promise.resolve()).then(function () {
+      sending = false;
+      afterSending(results);
+      return results;
+    });
+  }
+
+  function afterSending(results) {
+    var sent = results.filter(function (r) { return r.result === "sent"; });
+    var waiting = results.filter(function (r) { return r.result === "waiting"; });
+    if (sent.length && !form) return location.reload();  // the board (or the list) shows the stored hands
+    if (form && adding && sent.some(function (r) { return r.entry.token === tokenOf(form); })) {
+      return location.assign(boardPath);
+    }
+    render();
+    schedule(waiting.length ? retryMs : 0);
+    if (waiting.length) retryMs = Math.min(retryMs * 2, 60000);
+  }
+
+  function schedule(ms) {
+    clearTimeout(timer);
+    if (ms) timer = setTimeout(function () { flush(false); }, ms);
+  }
+
+  // --- the hand form ---------------------------------------------------------------------------
+
+  function tokenOf(form) {
+    var token = form.querySelector("input[name=token]");
+    return token ? token.value : "";
+  }
+
+  function freshToken() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function formStatus(html, role) {
+    var box = form.parentNode.querySelector(".offline-kept") || document.createElement("div");
+    box.className = "offline-kept card";
+    box.setAttribute("role", role || "status");
+    box.setAttribute("data-offline-ui", "");
+    box.innerHTML = "";
+    box.appendChild(html);
+    if (!box.parentNode) form.parentNode.insertBefore(box, form);
+    return box;
+  }
+
+  function fragment(text, buttons) {
+    var wrap = document.createElement("div"), p = wrap.appendChild(document.createElement("p"));
+    p.textContent = text;
+    if (buttons && buttons.length) {
+      var row = wrap.appendChild(document.createElement("p"));
+      row.className = "actions";
+      buttons.forEach(function (button) { row.appendChild(button); });
+    }
+    return wrap;
+  }
+
+  function button(label, action, kind) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    if (kind) b.className = kind;
+    b.addEventListener("click", action);
+    return b;
+  }
+
+  function link(label, href) {
+    var a = document.createElement("a");
+    a.className = "button";
+    a.href = href;
+    a.textContent = label;
+    return a;
+  }
+
+  function setupForm() {
+    if (adding && root.hasAttribute("data-offline-copy")) {
+      // A copy kept by the service worker: its one-time token may be spent already.
+      var token = form.querySelector("input[name=token]");
+      if (token) token.value = freshToken();
+      var kept = Number(root.getAttribute("data-offline-copy"));
+      formStatus(fragment("No connection: this form is the copy kept " + (kept ? "at " + clock(kept) : "earlier") +
+        ". A hand saved now is kept on this phone and sent once the connection is back; if the game " +
+        "moved on meanwhile, you choose what to do with it."));
+    }
+    // The conflict page's "Drop it": the player said so, the outbox lets go of it too.
+    document.querySelectorAll("a[data-outbox-drop]").forEach(function (a) {
+      a.addEventListener("click", function () { drop(tokenOf(form)); });
+    });
+    form.addEventListener("submit", function (event) {
+      var submitter = event.submitter;
+      if (event.defaultPrevented || !submitter || submitter.value !== "save" || !window.fetch) return;
+      event.preventDefault();
+      if (form.dataset.outbox) return;  // a second tap while the first is on its way
+      form.dataset.outbox = "sending";
+      setTimeout(function () { delete form.dataset.outbox; }, 4000);
+      var fields = [];
+      new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
+      fields.push(["action", "save"]);
+      if (adding) return saveHand(fields);
+      saveChange(fields);
+    });
+  }
+
+  function saveHand(fields) {
+    var number = /(\d+)/.exec(textOf(document.querySelector("h1")));
+    var entry = {
+      token: tokenOf(form), game: gameId, board: boardPath, url: location.pathname, fields: fields,
+      number: number ? Number(number[1]) : null, at: Date.now(), lines: typedLines(form), state: "waiting"
+    };
+    put(entry);
+    send(entry).then(function (result) {
+      if (result === "sent") return location.assign(boardPath);
+      if (result === "waiting") {
+        var what = "Hand " + (entry.number || "") + " is kept on this phone";
+        var why = online ? "The server did not save it: " :
+          navigator.onLine === false ? "No connection: " : "The server cannot be reached: ";
+        formStatus(fragment(why + what +
+          " and will be sent by itself when the connection is back. Nothing is lost; you can leave this page.",
+          [button("Send now", function () { flush(false); }, "primary"), link("Back to the scoreboard", boardPath)]));
+        form.parentNode.querySelector(".offline-kept").scrollIntoView({ block: "start" });
+        schedule(retryMs);
+        return;
+      }
+      // The server answered with the form (a conflict, a problem): show it as it answers without JavaScript.
+      // It stays in the outbox (refused or in conflict) until saved or dropped from there or here.
+      form.submit();
+    });
+  }
+
+  // An edit or a game's settings: not kept in the outbox, but never lost from the page either.
+  function saveChange(fields) {
+    fetch(location.pathname, { method: "POST", body: body(fields), credentials: "same-origin", redirect: "manual" })
+      .then(function (response) {
+        if (response.type === "opaqueredirect") return location.assign(boardPath);
+        if (response.status >= 500) throw new Error(String(response.status));
+        form.submit();
+      }).catch(function () {
+        formStatus(fragment("Not saved: the server cannot be reached. Your changes are still here; " +
+          "tap the save button again when the connection is back.",
+          [link("Back to the scoreboard", boardPath)]), "alert");
+      });
+  }
+
+  // --- the scoreboard: the banner, the waiting hands and their choices ---------------------------
+
+  // The time the shown copy was sent by the server (the worker marks pages it gives from its cache).
+  function asOf() {
+    return shownAt || Number(root.getAttribute("data-offline-copy")) || null;
+  }
+
+  function entryCard(entry) {
+    var card = document.createElement("li");
+    card.className = "outbox-entry card";
+    var title = card.appendChild(document.createElement("p"));
+    title.className = "outbox-title";
+    var typed = "Hand " + (entry.number || "") + ", typed at " + clock(entry.at);
+    var buttons = [];
+    if (entry.state === "conflict") {
+      title.textContent = typed + ", was not added: the game moved on meanwhile" +
+        (entry.next ? " (it has " + hands(entry.next - 1) + " now)." : ".");
+      var next = entry.next ? "hand " + entry.next : "the next hand";
+      buttons.push(button("Add it as " + next, function () { choose(entry, { expected_version: entry.now }); }, "primary"));
+      buttons.push(button("Drop it", function () { drop(entry.token); render(); }, "danger"));
+    } else if (entry.state === "refused") {
+      title.textContent = typed + ", was not saved: " + (entry.note || "the server refused it.");
+      buttons.push(button("Open it in the form", function () { openInForm(entry); }, "primary"));
+      buttons.push(button("Drop it", function () { drop(entry.token); render(); }, "danger"));
+    } else {
+      title.textContent = typed + ": waiting to be sent." + (entry.note ? " " + entry.note : "");
+    }
+    var list = card.appendChild(document.createElement("ul"));
+    list.className = "outbox-typed";
+    (entry.lines || []).forEach(function (line) { list.appendChild(document.createElement("li")).textContent = line; });
+    if (!board && entry.board) buttons.push(link("Open its scoreboard", entry.board));
+    if (buttons.length) {
+      var row = card.appendChild(document.createElement("p"));
+      row.className = "actions";
+      buttons.forEach(function (b) { row.appendChild(b); });
+    }
+    return card;
+  }
+
+  function choose(entry, changes) {
+    if (sending) return;
+    sending = true;
+    send(entry, changes).then(function (result) {
+      sending = false;
+      afterSending([{ entry: entry, result: result }]);
+    });
+  }
+
+  // The server's own form, filled in with what was typed (checked, not saved).
+  function openInForm(entry) {
+    var post = document.createElement("form");
+    post.method = "post";
+    post.action = entry.url;
+    post.hidden = true;
+    body(entry.fields, { action: "check", expected_version: entry.now || "" }).forEach(function (value, name) {
+      var input = post.appendChild(document.createElement("input"));
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+    });
+    document.body.appendChild(post);
+    post.submit();
+  }
+
+  function render() {
+    ui.innerHTML = "";
+    var entries = mine();
+    var waiting = entries.filter(function (entry) { return !entry.state || entry.state === "waiting"; });
+    if (!online && (board || !form)) {
+      var banner = ui.appendChild(document.createElement("div"));
+      banner.className = "offline-banner";
+      banner.setAttribute("role", "status");
+      var text = banner.appendChild(document.createElement("p"));
+      var when = asOf();
+      text.textContent = "Offline — " + (board ? "showing the score as of " + (when ? clock(when) : "your last visit") :
+        "this page is the copy kept on this phone") + (waiting.length ? "; " + hands(waiting.length) + " waiting to be sent" : "");
+      if (waiting.length) banner.appendChild(button("Try again", function () { flush(false); }));
+    }
+    if (updateReady && !form) {
+      var update = ui.appendChild(document.createElement("div"));
+      update.className = "update-prompt";
+      update.setAttribute("role", "status");
+      update.appendChild(document.createElement("p")).textContent = "A new version of the app is ready.";
+      update.appendChild(button("Update now", takeUpdate, "primary"));
+    }
+    if (entries.length && !form) {
+      var section = ui.appendChild(document.createElement("section"));
+      section.className = "outbox";
+      section.setAttribute("aria-labelledby", "outbox-heading");
+      var heading = section.appendChild(document.createElement("h2"));
+      heading.id = "outbox-heading";
+      heading.textContent = "Kept on this phone";
+      var list = section.appendChild(document.createElement("ul"));
+      list.className = "outbox-list";
+      entries.forEach(function (entry) { list.appendChild(entryCard(entry)); });
+      if (waiting.length && online) section.appendChild(button("Send now", function () { flush(false); }, "primary"));
+    }
+    if (ui.childNodes.length && !ui.parentNode) main.insertBefore(ui, main.firstChild);
+    if (!ui.childNodes.length && ui.parentNode) ui.remove();
+  }
+
+  // Offline, the board's live part kept by the service worker may be newer than this page's copy.
+  function newestBoard() {
+    var fragmentUrl = board.getAttribute("data-fragment"), shown = board.querySelector(".board-content");
+    var sent = null;
+    return fetch(fragmentUrl).then(function (response) {
+      sent = Date.parse(response.headers.get("Date") || "");
+      return response.ok ? response.text() : null;
+    }).then(function (html) {
+      if (!html || !shown) return;
+      var kept = pageOf(html).querySelector(".board-content");
+      if (kept && Number(kept.getAttribute("data-version")) > Number(shown.getAttribute("data-version"))) {
+        board.innerHTML = html;
+        shownAt = sent || null;
+      }
+    }, function () {});
+  }
+
+  // Is the server there? (The board's live poll; pages without one find out by sending.)
+  function probe() {
+    if (!board) return Promise.resolve(online = navigator.onLine !== false);
+    return fetch(board.getAttribute("data-live"), { cache: "no-store" }).then(function (response) {
+      online = response.status < 500;
+      return online;
+    }, function () { online = false; return false; });
+  }
+
+  function watch() {
+    probe().then(function (up) {
+      if (!up && board && root.hasAttribute("data-offline-copy")) newestBoard().then(render);
+      render();
+      if (up) return flush(true);
+      clearTimeout(timer);
+      timer = setTimeout(watch, retryMs);
+      retryMs = Math.min(retryMs * 2, 30000);
+    });
+  }
+
+  // --- the service worker and its updates --------------------------------------------------------
+
+  function takeUpdate() {
+    if (!updateReady) return;
+    sw.addEventListener("controllerchange", function () { location.reload(); });
+    updateReady.postMessage("take-update");
+  }
+
+  function register() {
+    if (!sw || !root.dataset.sw) return;
+    sw.register(root.dataset.sw).then(function (reg) {
+      if (!reg) return;
+      function waiting() {
+        if (reg.waiting && sw.controller) { updateReady = reg.waiting; render(); }
+      }
+      waiting();
+      reg.addEventListener("updatefound", function () {
+        var coming = reg.installing;
+        if (coming) coming.addEventListener("statechange", function () { if (coming.state === "installed") waiting(); });
+      });
+    }, function () { /* no worker (plain HTTP): the outbox still works in the page */ });
+  }
+
+  // --- start --------------------------------------------------------------------------------------
+
+  var sheet = (root.dataset.offline || "").split(" ")[1];
+  if (sheet) {
+    var style = document.head.appendChild(document.createElement("link"));
+    style.rel = "stylesheet";
+    style.href = sheet;
+  }
+  register();
+  if (form) setupForm();
+  window.addEventListener("offline", function () { online = false; render(); });
+  window.addEventListener("online", function () { retryMs = 5000; watch(); });
+  window.addEventListener("storage", function (event) { if (event.key === KEY) render(); });
+  if (form) {
+    if (mine().some(function (entry) { return entry.token !== tokenOf(form); })) flush(false);
+  } else {
+    watch();
+  }
+})();
