@@ -77,7 +77,10 @@
       side.querySelectorAll("input").forEach(function (input) {
         if (input.type === "hidden" || input.closest("[hidden]") || input.closest(".mode-switch")) return;
         var label = textOf(input.labels && input.labels[0]) || input.name;
-        if (input.type === "checkbox" || input.type === "radio") {
+        var chips = input.closest(".chips-field");  // a count as a row of numbered chips: "Red 3s 2"
+        if (chips) {
+          if (input.checked && input.value !== "0") parts.push(textOf(chips.querySelector("legend")) + " " + input.value);
+        } else if (input.type === "checkbox" || input.type === "radio") {
           if (input.checked) parts.push(label);
         } else if (input.value.trim() && input.value.trim() !== "0") {
           parts.push(label + " " + input.value.trim());
