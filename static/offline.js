@@ -28,7 +28,7 @@
   var adding = !!form && /\/hands\/new$/.test(location.pathname);
   var sw = navigator.serviceWorker;
   var online = navigator.onLine !== false;
-  var sending = false, retryMs = 5000, timer = null, updateReady = null, shownAt = null;
+  var queue = Promise.resolve(), flushWaiting = false, retryMs = 5000, timer = null, updateReady = null, shownAt = null;
   var ui = document.createElement("div");
   ui.className = "offline-ui";
   ui.setAttribute("data-offline-ui", "");
@@ -44,6 +44,15 @@
   function put(entry) {
     var list = load().filter(function (other) { return other.token !== entry.token; });
     list.push(entry);
+    return store(list);
+  }
+  // A later word on an entry (no answer, a conflict): only while it is still kept. One the
+  // player dropped, or another tab sent, meanwhile does not come back.
+  function update(entry) {
+    var list = load(), at = -1;
+    list.forEach(function (other, index) { if (other.token === entry.token) at = index; });
+    if (at === -1) return false;
+    list[at] = entry;
     return store(list);
   }
   function drop(token) { store(load().filter(function (entry) { return entry.token !== token; })); }
@@ -119,7 +128,7 @@
       if (response.status >= 500 || response.status === 429) {
         entry.note = response.status === 503 ? "The server cannot save right now; it will be sent again." :
           "The server did not take it this time; it will be sent again.";
-        put(entry);
+        update(entry);
         return "waiting";
       }
       return response.text().then(function (html) {
@@ -131,7 +140,7 @@
           entry.state = "conflict";
           entry.now = version.value;
           entry.next = next ? Number(next[1]) : null;
-          put(entry);
+          update(entry);
           return "conflict";
         }
         var errors = [];
@@ -141,13 +150,13 @@
         });
         entry.state = "refused";
         entry.note = errors.slice(0, 3).join(" ") || heading || ("The server answered " + response.status + ".");
-        put(entry);
+        update(entry);
         return "refused";
       });
     }, function () {
       online = false;
       entry.note = "";
-      put(entry);
+      update(entry);
       return "waiting";
     });
   }
@@ -156,20 +165,29 @@
   // (sent as they were, so nothing is added without the player: the server only says whether
   // it stored them meanwhile).
   function flush(all) {
-    if (sending) return Promise.resolve(null);
-    var entries = mine().filter(function (entry) { return all || !entry.state || entry.state === "waiting"; });
-    if (!entries.length) { render(); return Promise.resolve(null); }
-    sending = true;
-    var results = [];
-    return entries.reduce(function (chain, entry) {
-      return chain.then(function () {
-        return send(entry).then(function (result) { results.push({ entry: entry, result: result }); });
+    if (flushWaiting) return queue;
+    flushWaiting = true;
+    return serial(function () {
+      flushWaiting = false;
+      var entries = mine().filter(function (entry) { return all || !entry.state || entry.state === "waiting"; });
+      if (!entries.length) { render(); return null; }
+      var results = [];
+      return entries.reduce(function (chain, entry) {
+        return chain.then(function () {
+          return send(entry).then(function (result) { results.push({ entry: entry, result: result }); });
+        });
+      }, Promise.resolve()).then(function () {
+        afterSending(results);
+        return results;
       });
-    }, Promise.resolve()).then(function () {
-      sending = false;
-      afterSending(results);
-      return results;
     });
+  }
+
+  // One sending at a time, in turn: a choice made while the outbox is being sent waits for it.
+  function serial(task) {
+    var run = queue.then(task);
+    queue = run.catch(function () {});
+    return run;
   }
 
   function afterSending(results) {
@@ -350,11 +368,10 @@
   }
 
   function choose(entry, changes) {
-    if (sending) return;
-    sending = true;
-    send(entry, changes).then(function (result) {
-      sending = false;
-      afterSending([{ entry: entry, result: result }]);
+    serial(function () {
+      var kept = mine().filter(function (other) { return other.token === entry.token; })[0];
+      if (!kept) return render();  // sent or dropped meanwhile (another tab)
+      return send(kept, changes).then(function (result) { afterSending([{ entry: kept, result: result }]); });
     });
   }
 
