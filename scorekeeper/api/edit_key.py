@@ -21,6 +21,7 @@ from ..games import access
 from . import idempotency
 from ..games import write as service
 from ..store import db as store
+from ..games.once import KeyReused, at_most_once
 from .common import BadBody, bad_body, json_response, read_json_object
 from .games import edit_refusal, no_game
 
@@ -44,24 +45,35 @@ def new_edit_key(game_id):
         return refusal
     old_key = access.bearer_key(request) or ""
     request_hash = idempotency.request_hash(access.hash_key(old_key).encode("utf-8"))
-    scope = f"api-key:{game_id}"
-    with store.transaction(db):
-        remembered = idempotency.recall(db, scope, idempotency_key) if idempotency_key else None
-        if remembered is not None and remembered["request_hash"] == request_hash:
-            kept = json.loads(remembered["response"])
-            edit_key = idempotency.unseal(kept["sealed_key"], idempotency_key, game_id)
-            return idempotency.replayed(_answer(game_id, edit_key, kept["version"]))
+    kept = {}
+
+    def renew():
         refusal = edit_refusal(db, game_id)
         if refusal is not None:
-            return refusal
-        if remembered is not None:
-            return idempotency.key_reused()
-        edit_key = service.replace_edit_key(db, game_id)
-        version = store.get_version(db, game_id)
-        if idempotency_key:
-            kept = {"sealed_key": idempotency.seal(edit_key, idempotency_key, game_id), "version": version}
-            idempotency.remember(db, scope, idempotency_key, request_hash, 200, json.dumps(kept))
-    return _answer(game_id, edit_key, version)
+            kept["refusal"] = refusal
+            raise Refused
+        kept["edit_key"] = service.replace_edit_key(db, game_id)
+        kept["version"] = store.get_version(db, game_id)
+        sealed = idempotency.seal(kept["edit_key"], idempotency_key, game_id) if idempotency_key else None
+        return 200, json.dumps({"sealed_key": sealed, "version": kept["version"]})
+
+    try:
+        answer = at_most_once(db, f"api-key:{game_id}", idempotency_key, request_hash, renew)
+    except Refused:
+        return kept["refusal"]
+    except KeyReused:
+        # The withdrawn key's holder is refused as before; the key's holder is told the key was used.
+        return edit_refusal(db, game_id) or idempotency.key_reused()
+    if answer.repeated:
+        # Only the holder of the key this request withdrew gets here (the request hash is of that key).
+        data = json.loads(answer.kept)
+        edit_key = idempotency.unseal(data["sealed_key"], idempotency_key, game_id)
+        return idempotency.replayed(_answer(game_id, edit_key, data["version"]))
+    return _answer(game_id, kept["edit_key"], kept["version"])
+
+
+class Refused(Exception):
+    """The request may not change the game: nothing is changed, nothing kept."""
 
 
 def _no_body():

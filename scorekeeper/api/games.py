@@ -24,6 +24,7 @@ from .common import BadBody, bad_body, json_response, read_json_object, rule_pro
 from ..canasta.errors import CanastaError, InvalidHand, Problem
 from ..canasta.fields import is_integer
 from ..errors import error_body
+from ..games.once import KeyReused, at_most_once
 from ..games.read import load_game
 
 bp = Blueprint("api_games", __name__, url_prefix="/api/v1/games")
@@ -162,30 +163,35 @@ def create():
     problems = _unknown_fields(body, GAME_FIELDS, "A new game")
     request_hash = idempotency.request_hash(canonical)
     db = store.get_db()
+    created = {}
+
+    def start():
+        try:
+            game_id, edit_key = service.new_game(
+                db, rules=body.get("rules"), options=body.get("options"), names=body.get("names"),
+                seats=body.get("seats"), start_totals=body.get("start_totals"),
+            )
+        except CanastaError as error:
+            raise InvalidHand(problems + error.problems) from None
+        if problems:
+            raise InvalidHand(problems)  # rolls the new game back
+        created.update(_created(game_id, edit_key))
+        # Only a hash of an edit key is ever stored: what a repeat needs holds it
+        # sealed with the Idempotency-Key, which only the client knows.
+        sealed = idempotency.seal(edit_key, idempotency_key, game_id) if idempotency_key else None
+        return 201, _dumps({"id": game_id, "sealed_key": sealed})
+
     try:
-        with store.transaction(db):
-            if idempotency_key:
-                replay = _recall(db, NEW_GAME_SCOPE, idempotency_key, request_hash)
-                if replay is not None:
-                    return replay
-            try:
-                game_id, edit_key = service.new_game(
-                    db, rules=body.get("rules"), options=body.get("options"), names=body.get("names"),
-                    seats=body.get("seats"), start_totals=body.get("start_totals"),
-                )
-            except CanastaError as error:
-                raise InvalidHand(problems + error.problems) from None
-            if problems:
-                raise InvalidHand(problems)  # rolls the new game back
-            answer = _created(game_id, edit_key)
-            if idempotency_key:
-                # Only a hash of an edit key is ever stored: the remembered answer
-                # holds it sealed with the Idempotency-Key, which only the client knows.
-                kept = {"id": game_id, "sealed_key": idempotency.seal(edit_key, idempotency_key, game_id)}
-                idempotency.remember(db, NEW_GAME_SCOPE, idempotency_key, request_hash, 201, _dumps(kept))
+        answer = at_most_once(db, NEW_GAME_SCOPE, idempotency_key, request_hash, start)
     except InvalidHand as error:
         return rule_problems(error)
-    return _created_response(answer, 201)
+    except KeyReused:
+        return idempotency.key_reused()
+    if answer.repeated:
+        data = json.loads(answer.kept)
+        edit_key = idempotency.unseal(data["sealed_key"], idempotency_key, data["id"])
+        return idempotency.replayed(_created_response(_created(data["id"], edit_key), answer.status))
+    return _created_response(created, 201)
 
 
 def _created_response(answer, status):
@@ -256,34 +262,45 @@ def _change(game_id, status, fields, what, apply, number=None, body_optional=Fal
                                                     "the version of the game you last read."))
         expected = None
     request_hash = idempotency.request_hash(canonical)
-    scope = f"api:{game_id}"
+    changed = []
+
+    def change():
+        try:
+            saved = apply(db, body, expected)
+        except CanastaError as error:
+            raise InvalidHand(problems + error.problems) from None
+        if problems:
+            raise InvalidHand(problems)  # the change passed the engine, but the body has more wrong
+        changed.append(saved)
+        # What a repeat needs, not the game again: it answers the game as it is then.
+        return status, _dumps({"id": game_id, "version": saved.game.version, "number": saved.number})
+
     try:
-        with store.transaction(db):
-            if idempotency_key:
-                replay = _recall(db, scope, idempotency_key, request_hash)
-                if replay is not None:
-                    return replay
-            try:
-                saved = apply(db, body, expected)
-            except CanastaError as error:
-                raise InvalidHand(problems + error.problems) from None
-            if problems:
-                raise InvalidHand(problems)  # the change passed the engine, but the body has more wrong
-            found = saved.game
-            text = _dumps(game_json(found))
-            if idempotency_key:
-                # What a repeat needs, not the game again: it answers the game as it is then.
-                kept = {"id": game_id, "version": found.version, "number": saved.number}
-                idempotency.remember(db, scope, idempotency_key, request_hash, status, _dumps(kept))
+        answer = at_most_once(db, f"api:{game_id}", idempotency_key, request_hash, change)
     except InvalidHand as error:
         return rule_problems(error)
+    except KeyReused:
+        return idempotency.key_reused()
     except store.VersionConflict as conflict:
         return _conflict(conflict.current_version, expected)
     except store.NotFound:
         # No such hand; or, with no hand named, the game was deleted meanwhile.
         return _no_hand(load_game(db, game_id), number) if number is not None else no_game()
+    if answer.repeated:
+        return idempotency.replayed(_repeat(db, answer))
+    saved = changed[0]
     location = url_for(".hand", game_id=game_id, number=saved.number) if status == 201 else None
-    return _game_response(text, status, game_id, found.version, location)
+    return _game_response(_dumps(game_json(saved.game)), status, game_id, saved.game.version, location)
+
+
+def _repeat(db, answer):
+    """The answer to a repeated change: the game as it is now (the first answer's body while nothing changed since)."""
+    data = json.loads(answer.kept)
+    found = load_game(db, data["id"])
+    response = _game_response(_dumps(game_json(found)), answer.status, data["id"], found.version)
+    if answer.status == 201 and data.get("number"):
+        response.headers["Location"] = url_for(".hand", game_id=data["id"], number=data["number"])
+    return response
 
 
 def _change_body(body_optional):
@@ -331,26 +348,6 @@ def _conflict(current_version, expected):
     return error_body(409, [("expected_version", (
         f"The game changed meanwhile: it is at version {current_version}, you sent {expected}. "
         "Reload it, check the hands, and send the change again with the new version. Nothing was changed."))])
-
-
-def _recall(db, scope, idempotency_key, request_hash):
-    """Return the first answer given to this key, a 422 if the key served another request, or None."""
-    remembered = idempotency.recall(db, scope, idempotency_key)
-    if remembered is None:
-        return None
-    if remembered["request_hash"] != request_hash:
-        return idempotency.key_reused()
-    data = json.loads(remembered["response"])
-    if scope == NEW_GAME_SCOPE:
-        edit_key = idempotency.unseal(data["sealed_key"], idempotency_key, data["id"])
-        response = _created_response(_created(data["id"], edit_key), remembered["status"])
-    else:
-        # The game as it is now: the first answer's body while nothing changed since.
-        found = load_game(db, data["id"])
-        response = _game_response(_dumps(game_json(found)), remembered["status"], data["id"], found.version)
-        if remembered["status"] == 201 and data.get("number"):
-            response.headers["Location"] = url_for(".hand", game_id=data["id"], number=data["number"])
-    return idempotency.replayed(response)
 
 
 def _unknown_fields(body, allowed, what):

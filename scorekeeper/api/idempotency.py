@@ -25,7 +25,6 @@ import re
 
 from flask import request
 
-from ..store import db as store
 from .common import BadBody
 from ..errors import error_body
 
@@ -81,15 +80,6 @@ def request_hash(canonical):
     return hashlib.sha256(f"{request.method} {request.path}\n".encode("utf-8") + canonical).hexdigest()
 
 
-def _hash(text):
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def recall(db, scope, key):
-    """Return the first answer kept for this key (``request_hash``, ``status``, ``response``), or None."""
-    return store.recall_answer(db, scope, _hash(key))
-
-
 def key_reused():
     """Return the 422 answer to a key sent again with another request."""
     return error_body(422, [(HEADER, (
@@ -101,11 +91,6 @@ def replayed(response):
     """Return ``response`` marked as the first answer given again."""
     response.headers["Idempotent-Replayed"] = "true"
     return response
-
-
-def remember(db, scope, key, request_hash, status, text):
-    """Keep the answer for repeats of this request (old answers of every game go meanwhile)."""
-    store.remember_answer(db, scope, _hash(key), request_hash, status, text)
 
 
 def _pad(key, game_id, length):

@@ -6,8 +6,6 @@ Whatever the player typed comes back in the form with any problem beside its
 field; nothing is stored then.
 """
 
-import hashlib
-import json
 import secrets
 from functools import partial
 
@@ -126,10 +124,6 @@ def _render_hand(game, form, *, number, editing, totals_before, preview=None, st
     ), status
 
 
-def _request_hash(sides):
-    return hashlib.sha256(json.dumps(sides, sort_keys=True).encode()).hexdigest()
-
-
 def _typed_hand(game, form, totals_before, page):
     """Return ``(sides, None)`` when the sent hand is to be stored, else ``(None, the page to answer)``.
 
@@ -182,8 +176,7 @@ def add(game_id):
     try:
         answer, repeated = once_per_token(
             db, FORM_SCOPE + game_id, form.token.data,
-            lambda: {"number": service.add_hand(db, game_id, sides, entry=entry, expected_version=expected).number},
-            _request_hash(sides))
+            lambda: {"number": service.add_hand(db, game_id, sides, entry=entry, expected_version=expected).number})
     except InvalidHand as error:
         form.place_problems(error.problems)
         return page(status=422)

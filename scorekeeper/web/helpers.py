@@ -7,6 +7,7 @@ from flask import abort
 
 from ..security import csrf
 from ..games import access
+from ..games.once import at_most_once
 from ..store import db as store
 from ..printing.charts import points_label
 from ..games.read import load_game
@@ -69,20 +70,12 @@ def int_or_none(text):
         return None
 
 
-def once_per_token(db, scope, token, change, request_hash=""):
+def once_per_token(db, scope, token, change):
     """Run ``change()`` once per one-time form token; return ``(its answer, True when it ran before)``.
 
     A double tap, or back and send again, carries the same token: the second
     gets the first answer (the dict ``change`` returned, kept as JSON) and
-    changes nothing. The look-up, the change and keeping the answer are one
-    transaction, so two copies sent at once still make one change. Without a
-    token ``change`` simply runs.
+    changes nothing (``games.once``). Without a token ``change`` simply runs.
     """
-    with store.transaction(db):
-        earlier = store.recall_answer(db, scope, token) if token else None
-        if earlier is not None:
-            return json.loads(earlier["response"]), True
-        answer = change()
-        if token:
-            store.remember_answer(db, scope, token, request_hash, 303, json.dumps(answer))
-    return answer, False
+    answer = at_most_once(db, scope, token, None, lambda: (303, json.dumps(change())))
+    return json.loads(answer.kept), answer.repeated
