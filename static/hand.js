@@ -171,18 +171,17 @@
   }
 
   function showErrors(form, problems) {
-    var first = null;
     problems.forEach(function (problem) {
       var box = errorBox(form, problem.field);
       var p = document.createElement("p");
       p.className = "error live-error";
       p.textContent = problem.message;
+      p.dataset.where = problem.where || "";
       var legend = box.tagName === "FIELDSET" ? box.querySelector(":scope > legend") : null;
       if (legend) legend.insertAdjacentElement("afterend", p);
       else box.appendChild(p);
-      if (!first) first = p;
     });
-    return first;
+    return form.querySelector(".live-error");  // the first on the page
   }
 
   function setText(root, selector, text) {
@@ -246,11 +245,10 @@
         }
         var first = showErrors(form, answer.problems || []);
         var why = answer.waiting && !answer.problems.length ? answer.waiting
-          : "No score until this is fixed: " + (answer.problems[0] ? answer.problems[0].message : "");
+          : "No score until this is fixed: " + (first ? first.textContent : "");
         showScores(form, answer, why);
         if (status) status.textContent = answer.problems.length ? "Fix the marked fields to see the score." : answer.waiting;
-        var problem = answer.problems[0];
-        if (problem) showInBar(form, (problem.where ? problem.where + ": " : "") + problem.message, first);
+        if (first) showInBar(form, (first.dataset.where ? first.dataset.where + ": " : "") + first.textContent, first);
         else showInBar(form, answer.waiting, goingOut);
       }).catch(function () {
         if (request !== asked) return;

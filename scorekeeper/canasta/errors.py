@@ -19,19 +19,24 @@ a view can answer with all of them at once::
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One broken rule: ``field`` is a path into the input ("" for the whole input)."""
+    """One broken rule: ``field`` is a path into the input ("" for the whole input).
+
+    ``also`` names the other fields a problem between fields involves (the red
+    3s of each side that laid some out), so a form can show it beside each.
+    """
 
     field: str
     message: str
+    also: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, str]:
         """Return ``{"field": ..., "message": ...}`` as in the API's ``errors`` list."""
-        return asdict(self)
+        return {"field": self.field, "message": self.message}
 
     def under(self, prefix: str) -> Problem:
         """Return the same problem with its field placed under ``prefix``.
@@ -43,10 +48,11 @@ class Problem:
         """
         if not prefix:
             return self
+        also = tuple(Problem(path, "").under(prefix).field for path in self.also)
         if not self.field:
-            return Problem(prefix, self.message)
+            return Problem(prefix, self.message, also)
         joiner = "" if self.field.startswith("[") else "."
-        return Problem(f"{prefix}{joiner}{self.field}", self.message)
+        return Problem(f"{prefix}{joiner}{self.field}", self.message, also)
 
 
 class CanastaError(ValueError):

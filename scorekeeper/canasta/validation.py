@@ -81,8 +81,11 @@ def _going_out_problem(ruleset: RuleSet, options: Options, side: SideInput, wher
     if not side.goes_out or side.special_hand_points:
         return None  # a special hand has its own problem with going out
     need, have = options.canastas_to_go_out, side.canasta_count
+    # The side's canastas are the other half of the problem, however they were given (counts or melds).
+    also = tuple(f"{where}.{key}" for key in ("natural_canastas", "canastas", "melds"))
     if side.melded_points == 0 and ruleset.family != MODERN:
         message = "A side that goes out has melded its cards, but this side melded nothing."
+        also = (f"{where}.melded_points", f"{where}.melds")
     elif side.going_out == "concealed" and have == 0:
         message = "Going out concealed means melding the whole hand at once, including a canasta; this side has none."
     elif have < need:
@@ -90,7 +93,7 @@ def _going_out_problem(ruleset: RuleSet, options: Options, side: SideInput, wher
         message = f"A side needs {_count_words(need, 'canasta', 'canastas')} to go out; this side has {has}."
     else:
         return None
-    return Problem(f"{where}.going_out", message)
+    return Problem(f"{where}.going_out", message, also)
 
 
 HELD_CARD_POINTS = {"aces": 20, "sevens": 5}  # three of them make the least a player holding them has in hand
@@ -263,11 +266,12 @@ def _supply_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Probl
 
 def _threes_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
     most = ruleset.red_threes_in_deck
-    counts = [("red 3s", sum([side.red_three_count for side in sides]))]
+    counts = [("red 3s", "red_threes", [side.red_three_count for side in sides])]
     if ruleset.family == MODERN:
-        counts.append(("black 3s", sum([side.black_threes for side in sides])))
-    return [Problem("sides", f"The sides laid out {count} {what} together; {_decks(ruleset)} hold only {most}.")
-            for what, count in counts if count > most]
+        counts.append(("black 3s", "black_threes", [side.black_threes for side in sides]))
+    return [Problem("sides", f"The sides laid out {sum(each)} {what} together; {_decks(ruleset)} hold only {most}.",
+                    tuple(f"sides[{index}].{key}" for index, count in enumerate(each) if count))
+            for what, key, each in counts if sum(each) > most]
 
 
 def _scarce_canasta_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
@@ -301,7 +305,9 @@ def hand_problems(ruleset: RuleSet, options: Options, sides: Sequence[SideInput]
     if card_points > ruleset.total_card_points:
         problems.append(Problem("sides", (
             f"Together the sides count {card_points:,} points of cards, melded and in hand; "
-            f"{_decks(ruleset)} hold only {ruleset.total_card_points:,}.")))
+            f"{_decks(ruleset)} hold only {ruleset.total_card_points:,}."),
+            tuple(f"sides[{index}].{key}" for index, side in enumerate(sides)
+                  for key in ("melded_points", "hand_points") if getattr(side, key))))
     problems += _supply_problems(ruleset, sides)
     if ruleset.family == MODERN:
         problems += _scarce_canasta_problems(ruleset, sides)

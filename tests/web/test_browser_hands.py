@@ -222,7 +222,7 @@ def test_modern_american_hand_form(live_server, phone):
     expect(phone.locator("#sides-1-red_threes-0")).to_be_hidden()
     phone.locator("#sides-1-special_hand").select_option("garbage")
     expect(side_score(phone, 1)).to_have_text("+3,000")
-    phone.locator("#sides-0 summary", has_text="Canastas of aces").click()
+    phone.locator("#sides-0 summary", has_text="Aces, sevens and wild canastas").click()
     phone.get_by_role("button", name="One more: Natural canastas of aces").first.click()
     phone.locator("#sides-0-melded_points").fill("140")
     expect(side_score(phone, 0)).to_have_text("+2,640")

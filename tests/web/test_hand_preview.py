@@ -41,7 +41,10 @@ def test_the_preview_of_a_later_hand_adds_to_the_totals_before_it(client):
 
 @pytest.mark.parametrize(("data", "problems"), [
     pytest.param({**WORKED_NUMBER, "sides-0-mixed_canastas": "0"},
-                 [{"field": "going_out", "message": "A side needs 1 canasta to go out; this side has none.",
+                 # beside the choice and beside the side's canastas: the two halves of the problem
+                 [{"field": "sides-0-natural_canastas", "message": "A side needs 1 canasta to go out; this side has none.",
+                   "where": "Ann & Bob, Natural canastas"},
+                  {"field": "going_out", "message": "A side needs 1 canasta to go out; this side has none.",
                    "where": "Who went out?"}],
                  id="a-problem-of-a-choice-goes-beside-the-choice"),
     pytest.param({**WORKED_NUMBER, "sides-0-melded_points": "12o"},
@@ -52,7 +55,13 @@ def test_the_preview_of_a_later_hand_adds_to_the_totals_before_it(client):
                  [{"field": "sides-0-melds-6-naturals", "message": "A meld needs at least 2 natural cards; this one has 1.",
                    "where": "Ann & Bob, 8s"}],
                  id="a-meld-problem-on-the-row-typed-in"),
-], )
+    pytest.param({**WORKED_NUMBER, "sides-0-red_threes": "3"},
+                 [{"field": "sides-0-red_threes", "message": "The sides laid out 5 red 3s together; the two decks hold only 4.",
+                   "where": "Ann & Bob, Red 3s"},
+                  {"field": "sides-1-red_threes", "message": "The sides laid out 5 red 3s together; the two decks hold only 4.",
+                   "where": "Cy & Di, Red 3s"}],
+                 id="a-problem-between-sides-beside-each-field-involved"),
+])
 def test_problems_come_back_with_the_form_name_they_belong_beside(client, data, problems):
     game_id = start(client, **{"names-0": "Ann & Bob", "names-1": "Cy & Di"})
     answer = preview(client, game_id, data)

@@ -224,7 +224,14 @@ class HandForm(FlaskForm):
         fields = self.fields_by_name()
         for problem in problems:
             name = original_name(problem.field, self.remap) if problem.field else ""
-            self.place(name, problem.message, fields)
+            # A problem between fields goes beside each field it involves that this form shows;
+            # only when it names none does it go to the whole hand's place at the top.
+            involved = [original_name(path, self.remap) for path in getattr(problem, "also", ())]
+            involved = [other for other in involved if other in fields and self.active(other)]
+            if name not in ("", "sides") or not involved:
+                self.place(name, problem.message, fields)
+            for other in involved:
+                self.place(other, problem.message, fields)
 
     def place(self, name, message, fields=None):
         fields = fields if fields is not None else self.fields_by_name()

@@ -17,9 +17,9 @@ from .paths import data_set
 
 MODES = (("number", "Points"), ("cards", "Count cards"), ("melds", "Meld by meld"))
 MODE_HINTS = {
-    "number": "Card values: every melded card (canastas included), every card still held.",
-    "cards": "Melded cards by value (canastas included); cards still held counted by kind.",
-    "melds": "Every meld by rank (canastas and points follow); cards still held by kind.",
+    "number": "Card values, melded (canastas too) and held.",
+    "cards": "Melded by value (canastas too); held by kind.",
+    "melds": "Melds by rank (canastas follow); held by kind.",
 }
 IN_HAND_NAMES = {"jokers": "Jokers", "twos": "2s", "aces": "Aces", "eight_to_king": "8s to kings",
                  "four_to_seven": "4s to 7s", "black_threes": "Black 3s"}
