@@ -165,6 +165,12 @@ def _could_go_out(position: Position, naturals, wilds) -> bool:
         size = len(meld.cards) if meld is not None else 0
         if meld is None or not meld.is_canasta:
             possible += size + len(cards) + len(wilds) >= 7
+    wild_meld = on_table.get(None)  # Modern American: a meld of wild cards alone may be completed too
+    if wild_meld is not None and not wild_meld.is_canasta or wild_meld is None and wilds:
+        possible += (len(wild_meld.cards) if wild_meld is not None else 0) + len(wilds) >= 7
+    for meld in on_table.values():  # wild cards alone may complete a meld whose rank the hand lacks
+        if meld.key is not None and meld.key not in naturals and not meld.is_canasta:
+            possible += len(meld.cards) + len(wilds) >= 7
     return have + possible >= needed
 
 

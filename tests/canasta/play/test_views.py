@@ -79,3 +79,20 @@ def test_modern_sides_count_threes_by_colour_and_players_holding_three_aces():
     sides = hand_sides(over)
     assert sides[0]["red_threes"] == 1 and sides[0]["black_threes"] == 2
     assert sides[1]["players_with_three_aces"] == 1 and "going_out" not in sides[1]
+
+
+def test_three_players_joined_melds_past_the_wild_limit_are_scored_by_points_and_canastas():
+    position = table("classic-3p", turn=2, melded=[True, True, False], melds=["K K K 2 2 2", "K K JK 2", ""],
+                     hands=[13, 13, "Q Q 5 6 7 8 9 10 J 4 4 A A"], pile="5 A")
+    formed, _ = play(position, {"kind": "take_pile", "cards": "A A"})
+    (kings,) = formed.melds[0]
+    assert (kings.meld.naturals, kings.meld.wilds) == (5, 5)
+    over, _ = play(formed, {"kind": "discard", "card": "5"}, {"kind": "draw"})
+    from dataclasses import replace
+    from scorekeeper.canasta.play import score
+    from scorekeeper.canasta.play.position import OVER, STOCK_OUT
+    ended = replace(over, step=OVER, end=STOCK_OUT)
+    partners = hand_sides(ended)[1]
+    assert "melds" not in partners
+    assert partners["melded_points"] == 50 + 4 * 20 + 50 and partners["mixed_canastas"] == 1
+    assert score(ended)["sides"][1]["breakdown"]["canastas"] == 300
