@@ -22,7 +22,7 @@ from .common import computed_answer
 bp = Blueprint("api_play", __name__, url_prefix="/api/v1/play")
 CSRF_EXEMPT = True  # answers questions, changes nothing, reads no cookie
 
-CHECK_FIELDS = ("rules", "options", "position", "move")
+CHECK_FIELDS = ("rules", "options", "position", "move", "seat")
 MOVES_FIELDS = ("rules", "options", "position")
 
 
@@ -46,6 +46,11 @@ def read_body(body, fields):
                 move = move_from_data(body["move"])
             except CanastaError as error:
                 reader.extend(error.problems)
+    seat = body.get("seat")
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or seat < 0
+                             or ruleset is not None and seat >= ruleset.players):
+        top = ruleset.players - 1 if ruleset is not None else 5
+        reader.problem("seat", f"The seat making the move is a number from 0 to {top}.")
     position = shown = None
     if ruleset is not None and "position" in body:
         try:
@@ -53,13 +58,13 @@ def read_body(body, fields):
         except CanastaError as error:
             reader.extend(error.problems)
     reader.raise_if_any()
-    return position, shown, move
+    return position, shown, move, seat
 
 
 def check_answer(body):
     """Return the answer of ``/check``: allowed or not, every reason, and the position after an allowed move."""
-    position, shown, move = read_body(body, CHECK_FIELDS)
-    ruling = judge(position, move)
+    position, shown, move, seat = read_body(body, CHECK_FIELDS)
+    ruling = judge(position, move, seat)
     answer = {
         "allowed": ruling.allowed,
         "reasons": list(ruling.reasons),
@@ -70,7 +75,7 @@ def check_answer(body):
         "score": None,
     }
     if ruling.allowed:
-        after, events = apply(position, move)
+        after, events = apply(position, move, seat)
         answer.update(position=position_data(after, shown), events=[event.as_dict() for event in events],
                       over=after.over, score=score(after) if after.over else None)
     return answer
@@ -78,7 +83,7 @@ def check_answer(body):
 
 def moves_answer(body):
     """Return the answer of ``/moves``: who moves, the kinds of move allowed, the moves, every way to take the pile."""
-    position, _, _ = read_body(body, MOVES_FIELDS)
+    position, _, _, _ = read_body(body, MOVES_FIELDS)
     moves = legal_moves(position)
     pile = None
     if position.step == DRAW and position.pile:

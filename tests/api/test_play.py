@@ -56,6 +56,15 @@ def test_the_position_after_a_move_can_be_sent_back(client):
     assert answer["position"]["pile"] == "6"
 
 
+@pytest.mark.parametrize(("seat", "allowed"), [(0, True), (2, False)], ids=["the-seat-to-move", "another-seat"])
+def test_a_move_is_the_seat_to_moves(client, seat, allowed):
+    answer = post(client, "check", {"rules": "classic", "position": POSITION, "seat": seat,
+                                    "move": {"kind": "draw"}}).get_json()
+    assert answer["allowed"] is allowed
+    if not allowed:
+        assert answer["reasons"] == ["It is seat 0's move, not seat 2's: wait for your turn."]
+
+
 def test_a_refused_move_names_its_rule_with_a_code(client):
     answer = post(client, "check", {"rules": "classic", "position": POSITION,
                                     "move": {"kind": "take_pile", "cards": "Q Q"}}).get_json()
@@ -95,6 +104,8 @@ def test_a_refused_move_names_its_rule_with_a_code(client):
     pytest.param({"rules": "classic-2p", "position": {"hands": ["K K Q Q 5 6 7 8 9 10 J 4 4 5 6", 15], "stock": 77,
                                                       "pile": "9", "step": "play", "answer": True},
                   "move": {"kind": "draw"}}, {"position.answer"}, id="an-answer-nobody-asked"),
+    pytest.param({"rules": "classic", "position": POSITION, "seat": 4, "move": {"kind": "draw"}}, {"seat"},
+                 id="a-seat-the-table-has-not"),
     pytest.param({"rules": "classic", "position": POSITION | {"lone": 1}, "move": {"kind": "draw"}},
                  {"position.lone"}, id="lone-only-three-players"),
 ])

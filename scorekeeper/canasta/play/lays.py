@@ -16,7 +16,7 @@ from ..initial_meld import check_initial_meld
 from ..melds import Meld, meld_problems
 from ..placement import CheckedMeld
 from .family import family_of
-from .moves import WILD, Lay
+from .moves import Lay
 from .position import Position, TableMeld, meld_key_word
 from .problems import Refusal, refusal
 

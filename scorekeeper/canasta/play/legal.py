@@ -15,10 +15,9 @@ from collections import defaultdict
 from ..cards import Card, Rank
 from ..rules import next_minimum
 from .going import going_out_plan
-from .moves import WILD, AskPartner, Discard, Draw, EndDeal, Lay, Meld, Move, SpecialHand, TakePile
-from .position import ANSWER, DRAW, OVER, PLAY, Position, partner_to_ask
-from .referee import pile_check, ask_refusals, examine
-from .moves import Answer
+from .moves import WILD, Answer, AskPartner, Discard, Draw, EndDeal, Lay, Meld, Move, SpecialHand, TakePile
+from .position import ANSWER, DRAW, OVER, Position
+from .referee import ask_refusals, examine, pile_check
 
 
 def _by_rank(hand) -> tuple[dict[Rank, list[Card]], list[Card], list[Card]]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 TEMPLATES = {
     "deal_over": "The deal is over: no move can follow.",
+    "not_your_turn": "It is seat {to_move}'s move, not seat {seat}'s: wait for your turn.",
     "draw_first": "First draw from the stock or take the pile.",
     "drawn_already": "You have begun your turn already: meld, or discard to end it.",
     "answer_first": "Your partner must answer first: may you go out?",

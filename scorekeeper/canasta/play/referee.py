@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ..cards import Card, format_cards
-from ..errors import CanastaError
+from ..cards import format_cards
+from ..errors import CanastaError, Problem
 from ..pile import check_pile
 from ..words import plural, singular
 from .events import Event
@@ -32,7 +32,6 @@ class IllegalMove(CanastaError):
 
     def __init__(self, refusals: tuple[Refusal, ...], field: str = "move"):
         self.refusals = tuple(refusals)
-        from ..errors import Problem
         super().__init__([Problem(field, r.message) for r in self.refusals])
 
 
@@ -376,26 +375,24 @@ EXAMINERS = {Draw: _draw, TakePile: _take_pile, Meld: _meld, Discard: _discard, 
              Answer: _answer, SpecialHand: _special, EndDeal: _end_deal}
 
 
-def examine(position: Position, move: Move) -> tuple[list[Refusal], Commit | None]:
-    """Return the refusals of ``move`` and, when there are none, how to make it."""
+def examine(position: Position, move: Move, seat: int | None = None) -> tuple[list[Refusal], Commit | None]:
+    """Return the refusals of ``move`` (made by ``seat``, when said) and, when there are none, how to make it."""
+    if seat is not None and position.to_move is not None and seat != position.to_move:
+        return [refusal("not_your_turn", seat=seat, to_move=position.to_move)], None
     refusals, commit = EXAMINERS[type(move)](position, move)
     return refusals, (commit if not refusals else None)
 
 
-def judge(position: Position, move: Move) -> Ruling:
-    """Return whether ``move`` is allowed in ``position``, with every reason when it is not."""
-    refusals, _ = examine(position, move)
+def judge(position: Position, move: Move, seat: int | None = None) -> Ruling:
+    """Return whether ``move`` is allowed in ``position`` (for ``seat``, when said), with every reason when not."""
+    refusals, _ = examine(position, move, seat)
     return Ruling(not refusals, tuple(refusals))
 
 
-def apply(position: Position, move: Move) -> tuple[Position, tuple[Event, ...]]:
+def apply(position: Position, move: Move, seat: int | None = None) -> tuple[Position, tuple[Event, ...]]:
     """Return the position after ``move`` and what happened; raise IllegalMove when it is refused."""
-    refusals, commit = examine(position, move)
+    refusals, commit = examine(position, move, seat)
     if commit is None:
         raise IllegalMove(tuple(refusals))
     after, events = commit()
     return replace(after, move_number=position.move_number + 1), tuple(events)
-
-
-def cards_text(cards: tuple[Card, ...]) -> str:
-    return format_cards(list(cards))
