@@ -138,7 +138,8 @@ def _read_melds(reader: _Reader, ruleset: RuleSet, options: Options, sides: int)
             if meld.rank in side_melds:
                 reader.problem(where, f"A side has one meld of {meld_key_word(meld.rank)}, not two: put them together.")
                 continue
-            for problem in meld_problems(ruleset, options, meld, going_out=False):
+            # Black 3s lie on the table only while their player goes out: checked with the turn below.
+            for problem in meld_problems(ruleset, options, meld, going_out=None):
                 reader.problem(where, f"Meld {number + 1} ({_text(group)}): {problem.message}")
             side_melds[meld.rank] = TableMeld.of(meld.rank, tuple(group))
         melds.append(list(side_melds.values()))
@@ -294,6 +295,14 @@ def _raise_if_inconsistent(reader: _Reader, position: Position) -> None:
             reader.problem(join("position.melds", absorbed), (
                 f"Seat {absorbed} plays with seat {min(s for s in range(position.seats) if s not in (position.lone, absorbed))}: "
                 f"their melds are one side's, given under that lower seat."))
+    for side, melds in enumerate(position.melds):
+        if any(meld.key is Rank.THREE for meld in melds):
+            going = (position.step == PLAY and position.side_of(position.turn) == side
+                     and len(position.hands[position.turn]) <= 1 and position.turn_melded)
+            if not going:
+                reader.problem(join("position.melds", side), (
+                    "Black 3s are melded only by a player going out: they lie on the table only while the "
+                    "player to move, who melded them this turn, discards the last card."))
     partner = partner_to_ask(position, position.turn)
     if position.step == ANSWER and partner is None:
         reader.problem("position.step", "Nobody can answer: the player to move has no partner.")
