@@ -76,6 +76,8 @@ CASES = [
                  "initial_minimum", "must reach 50: these melds make 30", id="initial-meld-minimum-50"),
     pytest.param("classic", None, PLAYING | {"hands": ["K K K Q Q Q 5 6", 11, 11, 11]}, meld("K K K | Q Q Q"), True,
                  None, "", id="initial-meld-several-melds-add-up"),
+    pytest.param("classic", None, PLAYING | {"hands": ["K K K Q Q Q 5 6", 11, 11, 11]}, meld("K K K"), False,
+                 "initial_minimum", "these melds make 30", id="initial-meld-in-one-move-later-melds-do-not-add"),
     pytest.param("classic", None, PLAYING | {"hands": ["K K K Q Q Q 5 6", 11, 11, 11], "totals_before": [1500, 0]},
                  meld("K K K | Q Q Q"), False, "initial_minimum", "must reach 90", id="initial-meld-minimum-90"),
     pytest.param("classic", None, PLAYING | {"hands": ["5 5 5 6 7", 11, 11, 11], "totals_before": [-40, 0]},
@@ -101,6 +103,8 @@ CASES = [
                  id="pile-frozen-by-a-wild-card"),
     pytest.param("classic", None, MELDED | {"pile": "5 2 Q", "hands": ["Q 2 Q 6", 11, 11, 11], "melds": ["K K K", ""]},
                  take("Q Q"), True, None, "", id="pile-frozen-natural-pair"),
+    pytest.param("classic", None, MELDED | {"pile": "3H 9 Q", "hands": ["Q 2 6", 11, 11, 11], "melds": ["K K K", ""]},
+                 take("Q 2"), False, "pile", "turned-up red 3 freezes the pile", id="pile-frozen-by-a-turned-up-red-three"),
     pytest.param("classic", None, {"pile": "5 Q", "hands": ["Q 2 Q Q 6", 11, 11, 11]}, take("Q 2"), False,
                  "pile_frozen", "Your side has not melded yet, so the pile is frozen for it: take it only with two "
                                 "natural queens from your hand.", id="pile-frozen-before-the-side-melds"),
