@@ -7,14 +7,13 @@ from .moves import WILD, Discard, Lay, Meld, Move
 from .position import Position
 
 
-def going_out_plan(position: Position) -> tuple[tuple[Move, ...] | None, str]:
+def going_out_plan(position: Position, examine) -> tuple[tuple[Move, ...] | None, str]:
     """Return the moves that take the player to move out now (a meld, a discard), or None and why not.
 
     The plan is :func:`..going_out.check_going_out`'s; the referee must allow every
-    move of it too (it also knows the dead ranks and the partner's answer).
+    move of it too (it also knows the dead ranks and the partner's answer):
+    ``examine`` is the referee's (passed in, as the referee itself asks for a plan).
     """
-    from .referee import examine
-
     seat = position.turn
     side = position.side_of(seat)
     hand = position.hands[seat]

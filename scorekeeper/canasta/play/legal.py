@@ -123,7 +123,7 @@ def _play_moves(position: Position) -> list[Move]:
             moves.append(SpecialHand(hand_type.id))
     moves = [move for move in dict.fromkeys(moves) if _allowed(position, move)]
     if _could_go_out(position, naturals, wilds):
-        plan, _ = going_out_plan(position)
+        plan, _ = going_out_plan(position, examine)
         if plan is not None:
             if plan[0] not in moves:
                 moves.append(plan[0])

@@ -17,6 +17,7 @@ from ..pile import check_pile
 from ..words import plural, singular
 from .events import Event
 from .family import family_of
+from .going import going_out_plan
 from .lays import lay_down, take_from
 from .moves import Answer, AskPartner, Discard, Draw, EndDeal, Meld, Move, SpecialHand, TakePile
 from .position import ANSWER, DRAW, OVER, PLAY, SPECIAL_HAND, STOCK_OUT, WENT_OUT, Position, partner_to_ask
@@ -298,8 +299,7 @@ def _ask(position: Position, move: AskPartner):
     refusals = ask_refusals(position)
     if refusals:
         return refusals, None
-    from .going import going_out_plan
-    moves, reason = going_out_plan(position)
+    moves, reason = going_out_plan(position, examine)
     if moves is None:
         return [refusal("ask_cannot_go_out", text=reason)], None
     seat = position.turn

@@ -22,6 +22,7 @@ from scorekeeper.canasta.play import (
 )
 from scorekeeper.canasta.play.ending import score_body
 from scorekeeper.canasta.play.going import going_out_plan
+from scorekeeper.canasta.play.referee import examine
 from scorekeeper.canasta.play.position import PLAY, Shuffler, decks
 from scorekeeper.canasta.play.random_play import MAX_MOVES, choose
 from scorekeeper.canasta.play.replay import Deal
@@ -133,7 +134,7 @@ def _check_going_out_found(position):
                             side_has_melded=position.melded[side], player_has_melded=position.seat_melded[seat],
                             side_melds=[meld.meld for meld in position.melds[side]], total=position.total_of(seat))
     if check.can_go_out:
-        moves, reason = going_out_plan(position)
+        moves, reason = going_out_plan(position, examine)
         assert moves is not None, (reason, check.notes)
 
 
