@@ -1,7 +1,9 @@
 """What several test files share: a small HTML reader, a game started through the service,
 and the sample hands of RULES.md and API.md."""
 
+import json
 import re
+import shlex
 from html.parser import HTMLParser
 
 from scorekeeper.games import write as service
@@ -124,3 +126,39 @@ def parse(page):
     builder = _Builder()
     builder.feed(page.decode() if isinstance(page, bytes) else page)
     return builder.root
+
+
+# --- the docs' examples, replayed -------------------------------------------------------------
+
+DOC_EXAMPLE = re.compile(
+    r"^```sh\n(curl .*?)^```\n\n\*\*Answer\*\* `(\d{3})[^`]*`(.*?)\n\n```json\n(.*?)^```", re.S | re.M)
+
+
+def contains(shown, actual):
+    """True when every field a shortened example shows is in the answer, with the value shown."""
+    if isinstance(shown, dict):
+        return isinstance(actual, dict) and all(key in actual and contains(value, actual[key]) for key, value in shown.items())
+    if isinstance(shown, list):
+        return isinstance(actual, list) and len(shown) == len(actual) and all(map(contains, shown, actual))
+    return shown == actual and type(shown) is type(actual)
+
+
+def replay_doc_examples(client, page):
+    """Send every ``curl`` example of a docs page and check its answer as shown; return how many there are.
+
+    An example is a ``curl`` command, then ``**Answer** `STATUS …``` and the JSON answered;
+    one whose note says "shortened" shows only some fields, each with its value.
+    """
+    examples = DOC_EXAMPLE.findall(page.read_text())
+    for command, status, note, shown in examples:
+        words = shlex.split(command.replace("\\\n", " "))
+        path = re.sub(r"^https?://[^/]+", "", next(word for word in words if word.startswith("http")))
+        data = words[words.index("-d") + 1]
+        response = client.post(path, data=data, content_type="application/json")
+        assert response.status_code == int(status), (path, data, response.get_json())
+        expected = json.loads(shown)
+        if "shortened" in note:
+            assert contains(expected, response.get_json()), (data, response.get_json())
+        else:
+            assert response.get_json() == expected, (data, response.get_json())
+    return len(examples)

@@ -1,47 +1,22 @@
 """POST /api/v1/play/check and /moves: the referee as JSON, its 400 and 422 answers, and docs/play.md replayed."""
 
-import json
-import re
-import shlex
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "play.md"
-EXAMPLE = re.compile(
-    r"^```sh\n(curl .*?)^```\n\n\*\*Answer\*\* `(\d{3})[^`]*`(.*?)\n\n```json\n(.*?)^```", re.S | re.M)
-POSITION = {"hands": ["Q Q K K K 6 7 8 9 10 J", 11, 11, 11], "stock": 61, "pile": "5 9 Q", "turn": 0, "step": "draw"}
+from ..helpers import replay_doc_examples
 
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "play.md"
+POSITION = {"hands": ["Q Q K K K 6 7 8 9 10 J", 11, 11, 11], "stock": 61, "pile": "5 9 Q", "turn": 0, "step": "draw"}
 
 def post(client, path, body):
     return client.post(f"/api/v1/play/{path}", json=body)
 
 
-def _contains(shown, actual):
-    """True when every field a shortened example shows is in the answer, with the value shown."""
-    if isinstance(shown, dict):
-        return isinstance(actual, dict) and all(key in actual and _contains(value, actual[key]) for key, value in shown.items())
-    if isinstance(shown, list):
-        return isinstance(actual, list) and len(shown) == len(actual) and all(map(_contains, shown, actual))
-    return shown == actual and type(shown) is type(actual)
-
-
 def test_every_example_of_the_play_docs_is_answered_as_shown(client):
-    examples = EXAMPLE.findall(DOCS.read_text())
-    assert len(examples) == 6, "the page lost its examples"
-    for command, status, note, shown in examples:
-        words = shlex.split(command.replace("\\\n", " "))
-        path = re.sub(r"^https?://[^/]+", "", next(word for word in words if word.startswith("http")))
-        data = words[words.index("-d") + 1]
-        response = client.post(path, data=data, content_type="application/json")
-        assert response.status_code == int(status), (path, data, response.get_json())
-        expected = json.loads(shown)
-        if "shortened" in note:
-            assert _contains(expected, response.get_json()), (data, response.get_json())
-        else:
-            assert response.get_json() == expected, (data, response.get_json())
+    assert replay_doc_examples(client, DOCS) == 6, "the page lost or gained examples"
 
 
 def test_the_position_after_a_move_can_be_sent_back(client):
