@@ -1,0 +1,314 @@
+"""Computer players: a move for the seat to move, chosen from what that seat may know, with why.
+
+>>> from .table import deal
+>>> position, _ = deal("classic", seed=7)
+>>> choice = choose(position, "normal")
+>>> choice.move.kind, choice.reason.code in ("draw", "take_pile", "draw_only")
+('draw', True)
+
+The computer thinks on :func:`.masked.masked` (the hidden cards replaced by
+stand-ins), so its choice depends only on the seat's own hand and the table.
+Three levels (:data:`.weigh.LEVELS`) differ in the considerations they weigh and
+how far they look ahead in their own turn, never in what they see:
+
+- easy weighs card points, the minimum and canastas, each move alone;
+- normal also weighs pairs, natural melds, the pile's size, what a discard feeds
+  the other side, red 3s and the partner's cards, and takes the pile with the
+  melds it allows in view;
+- hard also counts the cards seen of each rank, freezes a big pile, and looks
+  at the whole turn's melds before choosing one.
+
+The computer never asks its partner "may I go out?" (asking is a choice, not a
+rule); it answers when asked (:func:`answer`), by its own hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..words import plural
+from .going import going_out_plan
+from .legal import legal_moves
+from .masked import masked
+from .moves import Answer, Discard, Draw, EndDeal, Meld, Move, TakePile
+from .names import cards_words, meld_words, seat_names
+from .position import ANSWER, DRAW, PLAY, Position
+from .reasons import Reason, reason
+from .referee import apply
+from .weigh import LEVELS, Level, discard_cost, fewest_opponent_cards, next_opponent, partner_cards, worth
+
+DRAW_WORTH = 35.0  # what an unknown card from the stock is worth, against a pile
+LEVEL_NAMES = tuple(LEVELS)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A computer's move, the reason that decided it, and the worth it saw in it (against the next best)."""
+
+    move: Move
+    reason: Reason
+    level: str
+    gain: float = 0.0
+    weighed: tuple[tuple[str, float], ...] = ()  # other moves considered and their worth
+
+    def as_dict(self) -> dict:
+        return {"move": self.move.as_dict(), "reason": self.reason.as_dict(), "level": self.level}
+
+
+def choose(position: Position, level: str = "normal", seat: int | None = None) -> Choice:
+    """Return the move the computer at ``level`` makes for the seat to move, and why."""
+    seat = position.to_move if seat is None else seat
+    if seat is None or seat != position.to_move:
+        raise ValueError("Only the seat to move chooses a move.")
+    known = masked(position, seat)
+    chosen = LEVELS[level]
+    if known.step == ANSWER:
+        return answer(known, seat, level)
+    if known.step == DRAW:
+        return _start(known, seat, chosen)
+    if known.step == PLAY:
+        return _play(known, seat, chosen)
+    raise ValueError("The deal is over: there is no move to choose.")
+
+
+def hint(position: Position) -> Choice:
+    """Return the best move the hard level knows for the seat to move, with why."""
+    return choose(position, "hard")
+
+
+# --- starting the turn: draw, or take the pile --------------------------------------------------------
+
+
+def _best_melds(position: Position, seat: int, level: Level, depth: int) -> Position:
+    """Return the position after up to ``depth`` melds, each the best that gains (a look ahead in the turn)."""
+    for _ in range(depth):
+        best, best_gain = None, 0.5
+        base = worth(position, seat, level)
+        for move in legal_moves(position):
+            if not isinstance(move, Meld) or _left_after(position, seat, move) < 2:
+                continue
+            after, _ = apply(position, move)
+            gain = worth(after, seat, level) - base
+            if gain > best_gain:
+                best, best_gain = after, gain
+        if best is None:
+            break
+        position = best
+    return position
+
+
+def _take_words(position: Position, move: TakePile) -> str:
+    top = position.pile_top
+    if move.cards:
+        return cards_words(move.cards)
+    return f"the side's meld of {top.rank.plural}"
+
+
+def _start(position: Position, seat: int, level: Level) -> Choice:
+    moves = legal_moves(position)
+    takes = [move for move in moves if isinstance(move, TakePile)]
+    base = worth(position, seat, level)
+    best, best_gain, weighed = None, float("-inf"), []
+    for move in takes:
+        after, _ = apply(position, move)
+        if level.lookahead:
+            after = _best_melds(after, seat, level, level.lookahead)
+        gain = worth(after, seat, level) - base + (4 if level.weighs("pile_size") else 6) * (len(position.pile) - 1)
+        weighed.append((move.kind, gain))
+        if gain > best_gain:
+            best, best_gain = move, gain
+    size = len(position.pile)
+    if best is not None and (best_gain > DRAW_WORTH or Draw() not in moves and EndDeal() not in moves):
+        if best.melds:
+            first_points = sum(c.points for lay in best.melds for c in lay.cards)
+            first_points += sum(c.points for c in best.cards) + position.pile_top.points
+            why = reason("take_pile_first", size=size, what=_take_words(position, best) + " with " +
+                         " and ".join(meld_words(lay.key, lay.cards) for lay in best.melds),
+                         points=first_points, minimum=_minimum(position, seat))
+        elif Draw() not in moves and EndDeal() not in moves:
+            why = reason("take_pile_forced")
+        else:
+            why = reason("take_pile", size=size, what=_take_words(position, best))
+        return Choice(best, why, level.name, best_gain - DRAW_WORTH, tuple(weighed))
+    if Draw() in moves:
+        if best is not None:
+            why = reason("draw", why=f"{plural(size, 'card')}, worth less than a fresh card here")
+        elif not position.pile:
+            why = reason("draw_only", why="the pile is empty")
+        else:
+            why = reason("draw_only", why=_cannot_take_words(position, seat))
+        return Choice(Draw(), why, level.name, DRAW_WORTH - best_gain if best else 0.0, tuple(weighed))
+    return Choice(EndDeal(), reason("end_deal"), level.name, 0.0, tuple(weighed))
+
+
+def _cannot_take_words(position: Position, seat: int) -> str:
+    top = position.pile_top
+    if top.is_wild or top.is_black_three:
+        return f"the pile cannot be taken with {'a wild card' if top.is_wild else 'a black 3'} on top"
+    if position.pile_frozen or not position.melded[position.side_of(seat)]:
+        return f"the pile is frozen and the hand has no natural pair of {top.rank.plural}"
+    return f"the hand cannot use the {top.rank.plural} on top"
+
+
+def _minimum(position: Position, seat: int) -> int:
+    from ..rules import next_minimum
+    return next_minimum(position.ruleset, position.total_of(seat))
+
+
+# --- the rest of the turn: meld, go out, discard ---------------------------------------------------------
+
+
+def _left_after(position: Position, seat: int, move: Meld) -> int:
+    return len(position.hands[seat]) - sum(len(lay.cards) for lay in move.melds)
+
+
+def going_out_decision(position: Position, seat: int, level: Level) -> tuple[bool, str]:
+    """Return whether ``seat`` goes out when it can, and why, by the partner's cards and the other side's."""
+    partner, count = partner_cards(position, seat)
+    fewest = fewest_opponent_cards(position, seat)
+    if partner is None or not level.weighs("partner_cards"):
+        return True, "everything goes on the table"
+    name = seat_names(position.seats)[partner]
+    held = plural(count, "card")
+    if count <= 4:
+        return True, f"{name} holds only {held}"
+    if fewest <= 3:
+        return True, f"the other side is close to going out ({plural(fewest, 'card')} in one hand)"
+    if len(position.stock) <= 12:
+        return True, "the stock is nearly gone"
+    limit = 7 if level.weighs("count_seen") else 8
+    if count >= limit:
+        return False, f"{name} still holds {held}, which would count against the side"
+    return True, f"{name} holds {held}, and going out ends the deal while the side is ahead"
+
+
+def _meld_reason(before: Position, after: Position, seat: int, move: Meld) -> Reason:
+    side = before.side_of(seat)
+    if not before.melded[side]:
+        points = sum(c.points for lay in move.melds for c in lay.cards)
+        reds = sum(1 for s in before.seats_of(side) for c in before.threes[s] if c.is_red_three)
+        code = "meld_first_threes" if reds else "meld_first"
+        return reason(code, points=points, minimum=_minimum(before, seat))
+    old = before.side_melds(side)
+    for meld in after.melds[side]:
+        if meld.is_canasta and not (meld.key in old and old[meld.key].is_canasta):
+            kind = "natural" if meld.meld.wilds == 0 else "mixed"
+            return reason("meld_canasta", kind=kind, rank=_key_words(meld.key))
+    lay = move.melds[0]
+    key = lay.key
+    new = after.side_melds(side).get(key)
+    if key in old and all(c.is_wild for c in lay.cards):
+        return reason("meld_wild", rank=_key_words(key), size=len(new.cards))
+    if key in old:
+        return reason("meld_grow", rank=_key_words(key), size=len(new.cards))
+    if new is not None:
+        return reason("meld_new", rank=_key_words(key), points=new.meld.points)
+    return reason("meld_away")
+
+
+def _key_words(key) -> str:
+    return key.plural if key is not None else "wild cards"
+
+
+def _play(position: Position, seat: int, level: Level) -> Choice:
+    moves = legal_moves(position)
+    side = position.side_of(seat)
+    hold_why = None
+    if position.answer is True or position.canastas(side) + 1 >= position.options.canastas_to_go_out:
+        plan, _ = going_out_plan(position)
+        if plan is not None:
+            out, why = going_out_decision(position, seat, level)
+            if position.answer is True:
+                out, why = True, "the partner said yes"
+            if out:
+                if isinstance(plan[0], Discard):
+                    return Choice(plan[0], reason("discard_out"), level.name, 100.0)
+                return Choice(plan[0], reason("go_out", why=why), level.name, 100.0)
+            hold_why = why
+    base = worth(position, seat, level)
+    best, best_gain, best_after, weighed = None, 0.5, None, []
+    for move in moves:
+        if not isinstance(move, Meld) or _left_after(position, seat, move) < 2:
+            continue
+        after, _ = apply(position, move)
+        ahead = _best_melds(after, seat, level, 1) if level.lookahead >= 2 else after
+        gain = worth(ahead, seat, level) - base
+        weighed.append((move.kind, gain))
+        if gain > best_gain:
+            best, best_gain, best_after = move, gain, after
+    if best is not None:
+        return Choice(best, _meld_reason(position, best_after, seat, best), level.name, best_gain, tuple(weighed))
+    return _discard(position, seat, level, moves, hold_why)
+
+
+def _discard(position: Position, seat: int, level: Level, moves, hold_why: str | None) -> Choice:
+    hand = position.hands[seat]
+    options = [move for move in moves if isinstance(move, Discard) and len(hand) > 1]
+    if not options:
+        options = [move for move in moves if isinstance(move, Discard)]
+    if not options:
+        move = moves[0]
+        return Choice(move, reason("only_move"), level.name)
+    costs = [(discard_cost(position, seat, move.card, level), move) for move in options]
+    costs.sort(key=lambda item: (item[0].cost, item[1].card.code))
+    cost, move = costs[0]
+    weighed = tuple((m.card.code, c.cost) for c, m in costs)
+    gain = (costs[1][0].cost - cost.cost) if len(costs) > 1 else 0.0
+    if hold_why is not None:
+        return Choice(move, reason("discard_hold", why=hold_why), level.name, gain, weighed)
+    nxt = seat_names(position.seats)[next_opponent(position, seat)]
+    rank = move.card.rank
+    size = len(position.pile) + 1
+    if cost.why == "stop":
+        why = reason("discard_stop", next=nxt, size=len(position.pile))
+    elif cost.why == "freeze":
+        why = reason("discard_freeze", next=nxt, size=size)
+    elif cost.why == "dead":
+        why = reason("discard_dead", rank=rank.plural)
+    elif move.card.is_natural and sum(1 for c in hand if c.rank is rank) == 1 and level.weighs("pairs"):
+        their = position.side_melds(position.side_of(next_opponent(position, seat)))
+        why = reason("discard_safe", rank=rank.plural) if rank not in their and cost.cost < 10 \
+            else reason("discard_single", rank=_single(rank)) if cost.cost < 30 else reason("discard_risky")
+    elif cost.why == "feeds":
+        why = reason("discard_risky")
+    else:
+        why = reason("discard_low")
+    return Choice(move, why, level.name, gain, weighed)
+
+
+def _single(rank) -> str:
+    from ..words import singular
+    return singular(rank)
+
+
+# --- answering "may I go out?" -------------------------------------------------------------------------------
+
+
+def answer(position: Position, seat: int, level: str = "normal") -> Choice:
+    """Return the partner's answer to "may I go out?", by its own hand and the other side's, with why."""
+    hand = position.hands[seat]
+    points = sum(card.points for card in hand)
+    fewest = fewest_opponent_cards(position, seat)
+    count = plural(len(hand), "card")
+    if len(hand) <= 4 or points <= 40:
+        return Choice(Answer(True), reason("answer_yes", count=count, points=points), level)
+    if fewest <= 3:
+        return Choice(Answer(True), reason("answer_yes_danger", fewest=plural(fewest, "card")), level)
+    return Choice(Answer(False), reason("answer_no", count=count, points=points), level)
+
+
+def play_deal(rules: str = "classic", options=None, seed=0, levels=("normal",), totals_before=None):
+    """Return a whole deal played by computers (``levels`` by seat, repeated round the table), as a Deal."""
+    from .replay import Deal
+    from .table import deal
+
+    position, _ = deal(rules, options, seed, totals_before)
+    moves = []
+    while not position.over:
+        if len(moves) > 3000:
+            raise RuntimeError(f"The deal of seed {seed} did not end in 3000 moves.")
+        level = levels[position.to_move % len(levels)]
+        move = choose(position, level).move
+        position, _ = apply(position, move)
+        moves.append(move)
+    return Deal(rules, options, seed, tuple(totals_before) if totals_before is not None else None, tuple(moves))

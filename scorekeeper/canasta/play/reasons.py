@@ -1,0 +1,66 @@
+"""Why a computer player chose its move: a code, its parameters, and a clause in player words.
+
+The clause follows what the move did, after a colon: "West took the pile: 14
+cards for a pair of jacks". This module alone turns a reason's code into words.
+
+>>> reason("take_pile", size=14, what="a pair of jacks").sentence
+'14 cards for a pair of jacks'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+TEMPLATES = {
+    # Starting the turn.
+    "take_pile": "{size} cards for {what}",
+    "take_pile_first": "{size} cards, and {what} make the first meld ({points} of the {minimum} needed)",
+    "draw": "the pile is not worth taking ({why})",
+    "draw_only": "{why}",
+    "end_deal": "the stock is empty and the pile is not worth taking",
+    "take_pile_forced": "with the stock empty the pile must be taken",
+    # Melding.
+    "meld_first": "a first meld of {points} reaches the minimum of {minimum}",
+    "meld_first_threes": "a first meld of {points} reaches the minimum of {minimum}, and the side's red 3s now count for it",
+    "meld_canasta": "it completes a {kind} canasta of {rank}",
+    "meld_grow": "the {rank} grow to {size} cards, nearer a canasta",
+    "meld_new": "a new meld of {rank} scores {points} and leaves fewer cards in hand",
+    "meld_wild": "the wild card brings the {rank} to {size} cards",
+    "meld_away": "cards on the table score; cards in hand count against the side",
+    # Going out.
+    "go_out": "{why}",
+    "go_out_plan": "every card but one goes on the table, and the discard goes out",
+    # Discarding.
+    "discard_stop": "a black 3 stops {next} from taking the pile of {size}",
+    "discard_freeze": "a wild card freezes the pile of {size}, so {next} needs a natural pair to take it",
+    "discard_dead": "the {rank} are dead: nobody can take the pile with it",
+    "discard_safe": "the other side has no meld of {rank}, and it is a single card",
+    "discard_single": "a single {rank}: the pairs stay in hand for taking the pile",
+    "discard_low": "it is worth the least of the cards that do not go together",
+    "discard_risky": "every card left could help the other side; this one risks least",
+    "discard_hold": "not going out yet: {why}",
+    "discard_out": "the last card: going out",
+    # Answering "may I go out?".
+    "answer_yes": "I hold {count} ({points} points), so going out costs us little",
+    "answer_yes_danger": "the other side is close to going out ({fewest} in one hand): go out now",
+    "answer_no": "I hold {count} ({points} points): they would count against us. Let me meld first",
+    # Anything else.
+    "only_move": "it is the only move",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a move was chosen: a code, its parameters, and the clause."""
+
+    code: str
+    params: tuple[tuple[str, object], ...]
+    sentence: str
+
+    def as_dict(self) -> dict:
+        return {"code": self.code, "params": dict(self.params), "sentence": self.sentence}
+
+
+def reason(code: str, **params) -> Reason:
+    """Return the reason ``code`` with its parameters, worded by its template."""
+    return Reason(code, tuple(params.items()), TEMPLATES[code].format(**params))

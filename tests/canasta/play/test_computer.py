@@ -1,0 +1,138 @@
+"""Computer players: every choice is a move the referee allows, made from the seat's view only, with why."""
+
+from dataclasses import replace
+
+import pytest
+
+from scorekeeper.canasta.cards import parse_cards
+from scorekeeper.canasta.play import Answer, AskPartner, Draw, apply, deal, judge, legal_moves
+from scorekeeper.canasta.play.computer import LEVEL_NAMES, answer, choose, hint, play_deal
+from scorekeeper.canasta.play.masked import masked, unseen_cards
+from scorekeeper.canasta.play.position import ANSWER, Shuffler
+from scorekeeper.canasta.play.random_play import choose as random_choice
+from scorekeeper.canasta.play.reasons import TEMPLATES
+from scorekeeper.canasta.rules import PRESETS
+
+PRESET_IDS = list(PRESETS)
+
+
+def positions_of(rules, seed, levels=("easy", "normal", "hard")):
+    """Yield every position of a deal played by computers of ``levels`` by seat, and by random play now and then."""
+    position, _ = deal(rules, seed=seed)
+    chance = Shuffler(f"test:{seed}")
+    while not position.over:
+        yield position
+        if chance.below(5) == 0:
+            move = random_choice(legal_moves(position), chance)
+        else:
+            move = choose(position, levels[position.to_move % len(levels)]).move
+        position, _ = apply(position, move)
+
+
+@pytest.mark.parametrize("rules", PRESET_IDS)
+def test_every_choice_of_every_level_is_allowed_by_the_referee(rules):
+    checked = 0
+    for seed in (1, 2):
+        for position in positions_of(rules, seed):
+            for level in LEVEL_NAMES:
+                choice = choose(position, level)
+                ruling = judge(position, choice.move)
+                assert ruling.allowed, (rules, seed, position.move_number, level, choice.move, ruling.reasons)
+                assert choice.reason.code in TEMPLATES
+                assert choice.reason.sentence
+                checked += 1
+    assert checked > 300
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", PRESET_IDS)
+def test_many_more_positions_every_hint_allowed(rules):
+    checked = 0
+    for seed in range(3, 13):
+        for position in positions_of(rules, seed, ("hard", "easy", "normal")):
+            assert judge(position, hint(position).move).allowed
+            checked += 1
+    assert checked > 500
+
+
+def shuffle_hidden(position, seat, seed):
+    """Return ``position`` with every card ``seat`` cannot see dealt again at random (sizes kept)."""
+    cards = Shuffler(seed).shuffled(unseen_cards(position, seat))
+    hands, at = [], 0
+    for other, hand in enumerate(position.hands):
+        if other == seat:
+            hands.append(hand)
+        else:
+            hands.append(tuple(cards[at:at + len(hand)]))
+            at += len(hand)
+    return replace(position, hands=tuple(hands), stock=tuple(cards[at:]))
+
+
+@pytest.mark.parametrize("rules", ["classic", "classic-2p", "modern"])
+def test_the_computer_never_reads_a_hidden_card(rules):
+    changed = 0
+    for number, position in enumerate(positions_of(rules, 4)):
+        if number % 3:
+            continue
+        seat = position.to_move
+        other = shuffle_hidden(position, seat, number)
+        if other.hands != position.hands:
+            changed += 1
+        assert masked(other, seat) == masked(position, seat)
+        for level in LEVEL_NAMES:
+            assert choose(other, level).move == choose(position, level).move, (number, level)
+    assert changed > 10
+
+
+def asked(hand_text, partner_hand_text, opponents=11):
+    """Return a classic position where seat 0 asked "may I go out?" and seat 2 (the partner) holds the given cards."""
+    position, _ = deal("classic", seed=9)
+    hands = list(position.hands)
+    hands[0] = tuple(parse_cards(hand_text))
+    hands[2] = tuple(parse_cards(partner_hand_text))
+    hands[1] = hands[1][:opponents]
+    hands[3] = hands[3][:opponents]
+    return replace(position, hands=tuple(hands), step=ANSWER, began="stock")
+
+
+@pytest.mark.parametrize(("partner_hand", "opponents", "yes", "code"), [
+    ("5S 6H 7D", 11, True, "answer_yes"),
+    ("4S 4H 9D 10C JS QH KD AH 8C", 11, False, "answer_no"),
+    ("4S 4H 9D 10C JS QH KD AH 8C", 2, True, "answer_yes_danger"),
+    ("KS KH KD AS AH JK", 11, False, "answer_no"),
+], ids=["few cards: yes", "many cards: no", "many cards, the other side about to go out: yes", "high cards: no"])
+def test_the_partner_answers_by_its_reason(partner_hand, opponents, yes, code):
+    position = asked("KS KH", partner_hand, opponents)
+    assert position.to_move == 2
+    choice = choose(position, "normal")
+    assert choice.move == Answer(yes)
+    assert choice.reason.code == code
+    # The reason says what it weighed: the partner's own cards, or the other side's fewest.
+    params = dict(choice.reason.params)
+    if code == "answer_yes_danger":
+        assert params["fewest"] == f"{opponents} cards"
+    elif "count" in params:
+        assert params["count"].startswith(f"{len(parse_cards(partner_hand))} card")
+    assert judge(position, choice.move).allowed
+    assert answer(masked(position, 2), 2).move == choice.move
+
+
+def test_the_computer_never_asks_its_partner():
+    for position in positions_of("classic", 5):
+        if position.to_move is not None and AskPartner() in legal_moves(position):
+            assert choose(position, "hard").move != AskPartner()
+
+
+@pytest.mark.parametrize("rules", PRESET_IDS)
+def test_computers_play_a_whole_deal_to_its_end(rules):
+    record = play_deal(rules, seed=6, levels=("hard", "easy", "normal"))
+    assert record.replay().position.over
+    assert record.moves[0] in legal_moves(deal(rules, seed=6)[0])
+
+
+def test_the_first_move_is_a_draw_when_the_pile_cannot_be_taken():
+    position, _ = deal("classic", seed=7)
+    choice = choose(position, "normal")
+    assert choice.move == Draw()
+    assert choice.reason.code == "draw_only"
+    assert "frozen" in choice.reason.sentence or "cannot" in choice.reason.sentence
