@@ -161,7 +161,7 @@ def _app(workdir: Path):
                        "WTF_CSRF_ENABLED": False, "SERVER_NAME": HOST})
 
 
-def _lines(label, weight):
+def _lines(label, weight, kb_aim=KB_AIM, requests_aim=REQUESTS_AIM):
     listing = ", ".join(f"{path} {size / 1024:.1f} KB" + ("" if status == 200 else f" ({status})")
                         for path, status, size in weight["requests"])
     failed = [path for path, status, _ in weight["requests"] if status != 200]
@@ -169,10 +169,10 @@ def _lines(label, weight):
     details = {"requests": [{"path": p, "status": s, "bytes": b} for p, s, b in weight["requests"]],
                "foreign": weight["foreign"], "gzip_bytes": weight["gzip_bytes"], "css_sections": weight["css_sections"]}
     note = f"{listing}; {weight['gzip_bytes'] / 1024:.1f} KB if gzipped"
-    size_line = Line(f"{label}: bytes, uncompressed", None if failed else kb, "KB", KB_AIM,
+    size_line = Line(f"{label}: bytes, uncompressed", None if failed else kb, "KB", kb_aim,
                      note=note + (f"; not 200: {', '.join(failed)}" if failed else ""), details=details)
     count = len(weight["requests"]) + len(weight["foreign"])
-    count_line = Line(f"{label}: requests", count, "", REQUESTS_AIM, details=details)
+    count_line = Line(f"{label}: requests", count, "", requests_aim, details=details)
     return size_line, count_line
 
 
@@ -206,4 +206,25 @@ def measure(workdir: Path, *, hands=30) -> list[Line]:
     foreign = sorted(set(board["foreign"] + view["foreign"]))
     lines.append(Line("Scoreboard and view pages: requests to another site", len(foreign), "", FOREIGN_AIM,
                       note=", ".join(foreign), details={"foreign": foreign}))
+    lines += practice_lines(app)
     return lines
+
+
+PRACTICE_KB_AIM = Aim("<=", 80, on="value", unit="KB")
+PRACTICE_REQUESTS_AIM = Aim("<=", 6, on="value", unit="requests")
+
+
+def practice_lines(app) -> list[Line]:
+    """Return the weight lines of the practice page, first load of a deal in play (issue 15's aims)."""
+    client = app.test_client()
+    label = "Practice page, a deal in play"
+    started = client.post("/practice/start", data={"rules": "classic", "level": "normal", "seed": "weight"},
+                          base_url=f"http://{HOST}")
+    if started.status_code != 303:
+        return [unavailable(f"{label}: bytes, uncompressed", "KB", PRACTICE_KB_AIM,
+                            f"not measured: starting a game answered {started.status_code}")]
+    client.post("/practice/move", data={"action": "draw"}, base_url=f"http://{HOST}")
+    weight = page_weight(client, "/practice")
+    return [*_lines(label, weight, PRACTICE_KB_AIM, PRACTICE_REQUESTS_AIM),
+            Line(f"{label}: requests to another site", len(weight["foreign"]), "", FOREIGN_AIM,
+                 note=", ".join(weight["foreign"]), details={"foreign": weight["foreign"]})]

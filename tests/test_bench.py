@@ -146,7 +146,7 @@ def test_quick_run_gives_every_line_a_positive_number(tmp_path):
     results = run(STEPS, quick=True, out=tmp_path, progress=lambda text: None)
     lines = results["_lines"]
     whats = [line.what for line in lines]
-    assert len(lines) == 18, whats
+    assert len(lines) == 25, whats
     for line in lines:
         assert line.value is not None, f"{line.what}: {line.note}"
         assert line.value > 0 or line.aim.on == "value", line.what
@@ -156,3 +156,13 @@ def test_quick_run_gives_every_line_a_positive_number(tmp_path):
     saved = json.loads((tmp_path / "results.json").read_text())
     assert [line["what"] for line in saved["lines"]] == whats
     assert set(saved["step_seconds"]) == set(STEPS)
+
+
+def test_strength_interval_and_a_match_with_seats_swapped():
+    from bench.strength import match, wilson
+
+    low, high = wilson(95, 100)
+    assert round(low, 3) == 0.888 and round(high, 3) == 0.978
+    assert wilson(0, 0) == (0.0, 1.0)
+    won, played = match("classic", [1], "normal", "random")
+    assert played == 2 and 0 <= won <= 2

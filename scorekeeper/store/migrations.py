@@ -65,3 +65,31 @@ def answers_expire_by_age(db):
     # Kept answers are let go by age across every game (db.remember_answer), not
     # only when the same game is changed again: this index finds the old ones.
     db["idempotency"].create_index(["created_at"], index_name="idempotency_created_at", if_not_exists=True)
+
+
+@migrations(name="0003_practice_games")
+def practice_games(db):
+    # A practice game against the computer: the deal being played is stored as its
+    # moves (replayed by canasta.play), each finished deal as a hand of the
+    # scorekeeper game ``game_id``. ``log`` keeps the coach's lines of the deal.
+    db["practice_games"].create(
+        {
+            "id": str,
+            "game_id": str,
+            "rules": str,
+            "level": str,
+            "seed": str,  # the deals are dealt from this seed and the deal's number
+            "deal_number": int,
+            "totals_before": str,  # JSON list: the totals before the deal being played (its minimums)
+            "moves": str,  # JSON list of the deal's moves, as canasta.play writes them
+            "log": str,  # JSON list of the coach's lines of this deal, oldest first
+            "hints": int,
+            "version": int,
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "rules", "level", "seed", "deal_number", "totals_before", "moves", "log", "hints", "version",
+                  "created_at", "updated_at"},
+    )

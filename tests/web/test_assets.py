@@ -109,6 +109,7 @@ AREAS = {  # stylesheet -> the templates and scripts of its pages
     "print-page.css": ["sheets/*.html"],
     "share.css": ["games/share.html", "share.js", "printing/qr.py"],  # qr.py writes the QR codes' <svg class>
     "offline.css": ["offline/*.html", "offline.js", "hands/hand.html"],
+    "practice.css": ["practice/*.html", "practice.js"],
 }
 SHARED_TEMPLATES = ["base.html", "_macros.html"]  # on every page
 CLASS_ATTRIBUTE = re.compile(r"""\bclass_?=(["'])((?:\{\{.*?\}\}|\{%.*?%\}|(?!\1).)*)\1""", re.S)

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..words import plural
+from ..words import capital, join_and, plural
 from .computer import Choice, choose
 from .moves import Answer, AskPartner, Discard, Draw, EndDeal, Meld, Move, SpecialHand, TakePile
-from .names import card_name, cards_words, meld_words, seat_names, the_card
+from .names import card_name, cards_words, in_sentence, meld_words, seat_names, the_card
 from .position import Position, partner_to_ask
 from .referee import Ruling
 
@@ -66,15 +66,15 @@ def _did(position: Position, move: Move, events, seat: int, viewer, names) -> st
         laid, added = _lays_words(events, "laid"), _lays_words(events, "added")
         parts = []
         if laid:
-            parts.append("put down " + " and ".join(laid))
+            parts.append("put down " + join_and(laid))
         if added:
-            parts.append("added " + " and ".join(added))
+            parts.append("added " + join_and(added))
         return ", and ".join(parts) or "melded"
     if isinstance(move, Discard):
         return "discarded " + _the(move.card)
     if isinstance(move, AskPartner):
         partner = partner_to_ask(position, seat)
-        return f"asked {_names(position, names)[partner]}: may I go out?"
+        return f"asked {in_sentence(_names(position, names)[partner])}: may I go out?"
     if isinstance(move, Answer):
         return "said yes" if move.yes else "said no"
     if isinstance(move, EndDeal):
@@ -129,14 +129,17 @@ def refusal_line(ruling: Ruling) -> str:
 def hint(position: Position) -> tuple[Choice, str]:
     """Return the hard level's move for the seat to move, and the sentence that says it and why."""
     choice = choose(position, "hard")
-    return choice, f"Try this: {_hint_words(position, choice.move)}, because {choice.reason.sentence}."
+    return choice, f"{capital(_hint_words(position, choice.move))}, because {choice.reason.sentence}."
 
 
 def _hint_words(position: Position, move: Move) -> str:
     if isinstance(move, Draw):
         return "draw a card"
     if isinstance(move, TakePile):
-        return f"take the pile with {cards_words(move.cards) if move.cards else 'nothing from your hand'}"
+        text = f"take the pile with {cards_words(move.cards) if move.cards else 'nothing from your hand'}"
+        if move.melds:
+            text += ", and put down " + join_and([cards_words(lay.cards) for lay in move.melds])
+        return text
     if isinstance(move, Meld):
         return "put down " + " and ".join(cards_words(lay.cards) + (f" on the {lay.onto.plural}" if hasattr(lay.onto, "plural") else "")
                                           for lay in move.melds)

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..words import plural
+from ..words import join_and, plural
 from .going import going_out_plan
 from .legal import legal_moves
 from .masked import masked
 from .moves import Answer, Discard, Draw, EndDeal, Meld, Move, TakePile
-from .names import cards_words, meld_words, seat_names
+from .names import cards_words, meld_words
 from .position import ANSWER, DRAW, PLAY, Position
 from .reasons import Reason, reason
 from .referee import apply
@@ -117,13 +117,13 @@ def _start(position: Position, seat: int, level: Level) -> Choice:
         weighed.append((move.kind, gain))
         if gain > best_gain:
             best, best_gain = move, gain
-    size = len(position.pile)
+    size = plural(len(position.pile), "card")
     if best is not None and (best_gain > DRAW_WORTH or Draw() not in moves and EndDeal() not in moves):
         if best.melds:
             first_points = sum(c.points for lay in best.melds for c in lay.cards)
             first_points += sum(c.points for c in best.cards) + position.pile_top.points
-            why = reason("take_pile_first", size=size, what=_take_words(position, best) + " with " +
-                         " and ".join(meld_words(lay.key, lay.cards) for lay in best.melds),
+            why = reason("take_pile_first", size=size, what=_take_words(position, best),
+                         melds=join_and([meld_words(lay.key, lay.cards) for lay in best.melds]),
                          points=first_points, minimum=_minimum(position, seat))
         elif Draw() not in moves and EndDeal() not in moves:
             why = reason("take_pile_forced")
@@ -132,7 +132,7 @@ def _start(position: Position, seat: int, level: Level) -> Choice:
         return Choice(best, why, level.name, best_gain - DRAW_WORTH, tuple(weighed))
     if Draw() in moves:
         if best is not None:
-            why = reason("draw", why=f"{plural(size, 'card')}, worth less than a fresh card here")
+            why = reason("draw", why=f"{size}, worth less than a fresh card here")
         elif not position.pile:
             why = reason("draw_only", why="the pile is empty")
         else:
@@ -168,18 +168,19 @@ def going_out_decision(position: Position, seat: int, level: Level) -> tuple[boo
     fewest = fewest_opponent_cards(position, seat)
     if partner is None or not level.weighs("partner_cards"):
         return True, "everything goes on the table"
-    name = seat_names(position.seats)[partner]
+    name = "the partner"
     held = plural(count, "card")
+    holds = "holds"
     if count <= 4:
-        return True, f"{name} holds only {held}"
+        return True, f"{name} {holds} only {held}"
     if fewest <= 3:
         return True, f"the other side is close to going out ({plural(fewest, 'card')} in one hand)"
     if len(position.stock) <= 12:
         return True, "the stock is nearly gone"
     limit = 7 if level.weighs("count_seen") else 8
     if count >= limit:
-        return False, f"{name} still holds {held}, which would count against the side"
-    return True, f"{name} holds {held}, and going out ends the deal while the side is ahead"
+        return False, f"{name} still {holds} {held}, which would count against the side"
+    return True, f"{name} {holds} {held}, and going out ends the deal while the side is ahead"
 
 
 def _meld_reason(before: Position, after: Position, seat: int, move: Meld) -> Reason:
@@ -256,7 +257,7 @@ def _discard(position: Position, seat: int, level: Level, moves, hold_why: str |
     gain = (costs[1][0].cost - cost.cost) if len(costs) > 1 else 0.0
     if hold_why is not None:
         return Choice(move, reason("discard_hold", why=hold_why), level.name, gain, weighed)
-    nxt = seat_names(position.seats)[next_opponent(position, seat)]
+    nxt = "the next player"
     rank = move.card.rank
     size = len(position.pile) + 1
     if cost.why == "stop":

@@ -30,6 +30,11 @@ SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_NAMES = {Rank.ACE: "ace", Rank.KING: "king", Rank.QUEEN: "queen", Rank.JACK: "jack", Rank.JOKER: "joker"}
 
 
+def in_sentence(name: str) -> str:
+    """Return a seat's name inside a sentence: "you" for the player, the others as they are."""
+    return "you" if name == "You" else name
+
+
 def seat_names(seats: int) -> tuple[str, ...]:
     """Return the names of the seats, seat 0 first."""
     return SEAT_NAMES.get(seats) or ("You",) + tuple(f"Seat {n + 1}" for n in range(1, seats))
@@ -74,14 +79,14 @@ def cards_words(cards: Sequence[Card]) -> str:
 
 
 def meld_words(key, cards: Sequence[Card]) -> str:
-    """Return a meld in words: ``"3 kings"``, ``"3 kings and a 2"``, ``"3 wild cards"``."""
+    """Return a meld in words: ``"3 kings"``, ``"3 kings with a 2"``, ``"3 wild cards"``."""
     naturals = [c for c in cards if not c.is_wild]
     wilds = [c for c in cards if c.is_wild]
     head = rank_word(key, len(naturals)) if key is not None and naturals else ""
     tail = cards_words(wilds) if wilds else ""
     if key is None:
         return f"{len(cards)} wild cards"
-    return " and ".join(part for part in (head, tail) if part) or "no card"
+    return " with ".join(part for part in (head, tail) if part) or "no card"
 
 
-__all__ = ["card_name", "cards_words", "meld_words", "seat_names", "singular", "the_card"]
+__all__ = ["card_name", "cards_words", "in_sentence", "meld_words", "seat_names", "singular", "the_card"]

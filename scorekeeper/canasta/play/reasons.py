@@ -3,7 +3,7 @@
 The clause follows what the move did, after a colon: "West took the pile: 14
 cards for a pair of jacks". This module alone turns a reason's code into words.
 
->>> reason("take_pile", size=14, what="a pair of jacks").sentence
+>>> reason("take_pile", size="14 cards", what="a pair of jacks").sentence
 '14 cards for a pair of jacks'
 """
 
@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 TEMPLATES = {
     # Starting the turn.
-    "take_pile": "{size} cards for {what}",
-    "take_pile_first": "{size} cards, and {what} make the first meld ({points} of the {minimum} needed)",
+    "take_pile": "{size} for {what}",
+    "take_pile_first": "{size} for {what}, and with {melds} that is a first meld of {points} ({minimum} needed)",
     "draw": "the pile is not worth taking ({why})",
     "draw_only": "{why}",
     "end_deal": "the stock is empty and the pile is not worth taking",

@@ -54,7 +54,7 @@ def test_a_refusal_reads_as_the_referee_says_it(dealt):
 def test_a_hint_is_the_hard_levels_move_with_why(dealt):
     choice, text = hint(dealt)
     assert choice.move == choose(dealt, "hard").move == Draw()
-    assert text.startswith("Try this: draw a card, because ")
+    assert text.startswith("Draw a card, because ")
     assert text.endswith(".")
 
 

@@ -1,0 +1,102 @@
+"""The computer players' strength and speed: seeded deals played level against level, seats swapped.
+
+Each seed is dealt twice: once with level A at the side of seat 0, once with
+level B there, so a good or a bad deal falls on both alike. A deal counts as won
+by the side whose hand score (from :mod:`scorekeeper.canasta.scoring`) is the
+higher; a tie counts half. The share of deals won is printed with its 95 %
+Wilson interval. The speed lines are the 95th percentile of one computer move
+(normal level) and one hint (hard level), over every position of those deals.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from scorekeeper.canasta.play import apply, deal, legal_moves, score
+from scorekeeper.canasta.play.computer import choose
+from scorekeeper.canasta.play.position import Shuffler
+from scorekeeper.canasta.play.random_play import choose as random_choice
+
+from . import Aim, Budget, Line
+
+RANDOM = "random"
+
+
+def play(rules: str, seed: int, levels: tuple[str, str], timings: dict | None = None) -> list[int]:
+    """Return each side's hand score of one deal: seats of side 0 play ``levels[0]``, the others ``levels[1]``."""
+    position, _ = deal(rules, None, seed)
+    chance = Shuffler(f"strength:{seed}")
+    moves = 0
+    while not position.over:
+        moves += 1
+        if moves > 3000:
+            raise RuntimeError(f"seed {seed} did not end")
+        seat = position.to_move
+        level = levels[0] if position.side_of(seat) == 0 else levels[1]
+        if level == RANDOM:
+            move = random_choice(legal_moves(position), chance)
+        else:
+            started = time.perf_counter()
+            move = choose(position, level).move
+            if timings is not None:
+                timings.setdefault(level, []).append(time.perf_counter() - started)
+        position, _ = apply(position, move)
+    return [side["score"] for side in score(position)["sides"]]
+
+
+def match(rules: str, seeds, a: str, b: str, timings: dict | None = None) -> tuple[float, int]:
+    """Return the deals ``a`` won against ``b`` (ties half) and how many were played, seats swapped."""
+    won, played = 0.0, 0
+    for seed in seeds:
+        first = play(rules, seed, (a, b), timings)
+        second = play(rules, seed, (b, a), timings)
+        for mine, theirs in ((first[0], first[1]), (second[1], second[0])):
+            won += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+            played += 1
+    return won, played
+
+
+def wilson(won: float, played: int, z: float = 1.96) -> tuple[float, float]:
+    """Return the 95 % Wilson score interval of a share ``won / played``."""
+    if not played:
+        return 0.0, 1.0
+    p = won / played
+    centre = (p + z * z / (2 * played)) / (1 + z * z / played)
+    half = z * math.sqrt(p * (1 - p) / played + z * z / (4 * played * played)) / (1 + z * z / played)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(samples: list[float], share: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(math.ceil(share * len(ordered))) - 1)] if ordered else 0.0
+
+
+def measure(*, deals: int = 100, rules: str = "classic", budget_seconds: float = 400.0) -> list[Line]:
+    """Return the strength lines (normal against random, hard against easy) and the speed lines.
+
+    ``deals`` seeds, each played twice with the seats swapped: 2 × ``deals`` deals a line.
+    """
+    budget = Budget(budget_seconds)
+    timings: dict = {}
+    lines = []
+    for a, b, aim in (("normal", RANDOM, 0.95), ("hard", "easy", 0.60)):
+        won = played = 0
+        for seed in range(deals):
+            if played >= 40 and budget.over():
+                break
+            w, p = match(rules, [seed], a, b, timings)
+            won, played = won + w, played + p
+        low, high = wilson(won, played)
+        share = won / played if played else None
+        lines.append(Line(f"strength: {a} beats {b} ({rules}, deals won by score)", share * 100 if share is not None else None,
+                          "%", Aim(">=", aim * 100, on="value", unit="%"),
+                          note=f"{won:g} of {played} deals, seats swapped; 95 % interval {low * 100:.1f}–{high * 100:.1f} %",
+                          details={"won": won, "played": played, "interval": [low, high]}))
+    move = timings.get("normal", [])
+    hints = timings.get("hard", [])
+    lines.append(Line("computer move (normal), p95", percentile(move, 0.95) * 1000, "ms", Aim("<=", 50, on="value", unit="ms"),
+                      note=f"{len(move)} moves"))
+    lines.append(Line("hint (hard level), p95", percentile(hints, 0.95) * 1000, "ms", Aim("<=", 200, on="value", unit="ms"),
+                      note=f"{len(hints)} moves"))
+    return lines

@@ -1,0 +1,213 @@
+"""A practice game against the computer: the player at seat 0, computers at the other seats.
+
+The deal being played is stored as its moves (``store.practice``) and replayed
+by :mod:`scorekeeper.canasta.play` on every read, so a reload, a phone that
+slept or a second tab continue the same deal. After the player's move the
+computers play until it is the player's move again (or the deal is over),
+each move with the coach's sentence and the computer's reason. A finished deal
+is scored by the engine and stored as a hand of the scorekeeper game behind
+the practice game (``games.write.add_hand``): its board, chart and PDF sheet
+work as for any game.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from ..canasta.play import (
+    AskPartner, Deal, Move, apply, deal, hand_sides, judge, move_from_data, replay, view,
+)
+from ..canasta.play.coach import hint as coach_hint
+from ..canasta.play.coach import line, mistakes, refusal_line, tip
+from ..canasta.play.computer import LEVEL_NAMES, choose
+from ..canasta.play.names import seat_names
+from ..canasta.rules import PRESETS
+from ..store import db as store
+from ..store import practice as rows
+from . import read, write
+
+HUMAN = 0
+MAX_LOG = 200
+
+
+class Conflict(Exception):
+    """The game moved on in another tab: the move was not made."""
+
+
+@dataclass
+class Table:
+    """A practice game as read: its row, the scorekeeper game, the deal and where it stands."""
+
+    row: dict
+    game: read.Game
+    deal: Deal
+    positions: list  # every position of the deal so far
+
+    @property
+    def id(self) -> str:
+        return self.row["id"]
+
+    @property
+    def position(self):
+        return self.positions[-1]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return seat_names(self.position.seats)
+
+    def seen(self):
+        """Return what the player may know of the position (seat 0's view)."""
+        return view(self.position, HUMAN)
+
+
+def side_names(rules: str) -> list[str]:
+    """Return the scorekeeper game's names of the sides: "You and North", "West and East" …"""
+    ruleset = PRESETS[rules]
+    names = seat_names(ruleset.players)
+    sides = []
+    for side in range(ruleset.scorers):
+        seats = [names[seat] for seat in range(ruleset.players) if seat % ruleset.scorers == side]
+        sides.append(" and ".join(seats) if len(seats) <= 2 else ", ".join(seats[:-1]) + " and " + seats[-1])
+    return sides
+
+
+def seed_of(seed: str, deal_number: int) -> str:
+    """Return the seed of a practice game's deal: its game's seed and the deal's number."""
+    return f"practice:{seed}:{deal_number}"
+
+
+def start(db, rules: str, level: str, seed: str | None = None) -> str:
+    """Create a practice game under ``rules`` at ``level``; return its id.
+
+    ``seed`` chooses the deals (the same seed deals the same cards: a deal can be
+    played again); by default the game's own random id.
+    """
+    if rules not in PRESETS:
+        raise ValueError(f"There is no rule set {rules!r}.")
+    if level not in LEVEL_NAMES:
+        raise ValueError(f"There is no level {level!r}.")
+    with store.transaction(db):
+        game_id, _ = write.new_game(db, rules=rules, names=side_names(rules))
+        practice_id = secrets.token_urlsafe(12)
+        rows.create_practice(db, practice_id=practice_id, game_id=game_id, rules=rules, level=level,
+                             seed=seed or practice_id, totals_before=[0] * PRESETS[rules].scorers)
+    return practice_id
+
+
+def load(db, practice_id: str | None) -> Table | None:
+    """Return the practice game, replayed to its last move, or None."""
+    row = rows.get_practice(db, practice_id) if practice_id else None
+    if row is None:
+        return None
+    game = read.load_game(db, row["game_id"])
+    if game is None:
+        return None
+    record = Deal(row["rules"], None, seed_of(row["seed"], row["deal_number"]), tuple(row["totals_before"]),
+                  tuple(move_from_data(move) for move in row["moves"]))
+    played = replay(record)
+    return Table(row, game, record, played.positions)
+
+
+def _entry(kind: str, text: str, seat: int | None, number: int) -> dict:
+    return {"kind": kind, "text": text, "seat": seat, "n": number}
+
+
+@dataclass
+class Outcome:
+    """What a request to the practice game made happen: the lines added, or why nothing happened."""
+
+    refused: str | None = None
+    added: int = 0
+
+
+def _computers(position, moves: list, log: list, level: str, names) -> object:
+    """Play the computer seats until the player is to move or the deal is over."""
+    while not position.over and position.to_move != HUMAN:
+        choice = choose(position, level)
+        after, events = apply(position, choice.move)
+        log.append(_entry("computer", line(position, choice.move, events, viewer=HUMAN, names=names, choice=choice),
+                          position.to_move, len(moves)))
+        moves.append(choice.move.as_dict())
+        position = after
+    return position
+
+
+def play(db, table: Table, move: Move) -> Outcome:
+    """Make the player's ``move`` (then the computers' moves); store the deal. A refused move changes nothing."""
+    position = table.position
+    if position.over:
+        return Outcome(refused="The deal is over: start the next deal.")
+    if position.to_move != HUMAN:
+        return Outcome(refused="It is not your move.")
+    ruling = judge(position, move)
+    if not ruling.allowed:
+        return Outcome(refused=refusal_line(ruling))
+    names = table.names
+    moves = list(table.row["moves"])
+    log = list(table.row["log"])
+    before = len(log)
+    advice = tip(position, move, names) if position.step != "answer" else None
+    after, events = apply(position, move)
+    log.append(_entry("you", line(position, move, events, viewer=HUMAN, names=names), HUMAN, len(moves)))
+    moves.append(move.as_dict())
+    for text in mistakes(position, move, after, names):
+        log.append(_entry("mistake", text, None, len(moves) - 1))
+    if advice:
+        log.append(_entry("tip", advice, None, len(moves) - 1))
+    if isinstance(move, AskPartner) and not after.over:
+        choice = choose(after, table.row["level"])
+        answered, events = apply(after, choice.move)
+        partner = names[after.to_move]
+        word = "yes" if choice.move.yes else "no"
+        log.append(_entry("computer", f"{partner} says {word}: {choice.reason.sentence}.", after.to_move, len(moves)))
+        moves.append(choice.move.as_dict())
+        after = answered
+    after = _computers(after, moves, log, table.row["level"], names)
+    _store(db, table, moves, log, after)
+    return Outcome(added=len(log) - before)
+
+
+def _store(db, table: Table, moves, log, position, deal_number=None, totals_before=None):
+    """Store the deal and, once it is over, its hand in the scorekeeper game: one transaction."""
+    with store.transaction(db):
+        _save(db, table, moves, log, deal_number=deal_number, totals_before=totals_before)
+        if position.over:
+            finish(db, table.row["game_id"], position)
+
+
+def _save(db, table: Table, moves, log, deal_number=None, hints=None, totals_before=None):
+    try:
+        rows.save_practice(db, table.id, table.row["version"], moves=moves, log=log[-MAX_LOG:],
+                           deal_number=deal_number or table.row["deal_number"],
+                           hints=table.row["hints"] if hints is None else hints, totals_before=totals_before)
+    except store.VersionConflict:
+        raise Conflict() from None
+
+
+def finish(db, game_id: str, position) -> None:
+    """Store the ended deal as a hand of the scorekeeper game (scored there by the engine)."""
+    write.add_hand(db, game_id, hand_sides(position))
+
+
+def hint(db, table: Table) -> str:
+    """Return the hint for the player's move, and count it."""
+    position = table.position
+    if position.over or position.to_move != HUMAN:
+        return "There is nothing to do until your move."
+    _, text = coach_hint(position)
+    log = list(table.row["log"]) + [_entry("hint", text, None, len(table.row["moves"]))]
+    _save(db, table, table.row["moves"], log, hints=table.row["hints"] + 1)
+    return text
+
+
+def next_deal(db, table: Table) -> None:
+    """Deal again (the deal being played is thrown away unless it is over); the totals stay."""
+    if table.game.score.game_over:
+        raise ValueError("The game is over: start a new game.")
+    number = table.row["deal_number"] + 1
+    totals = tuple(table.game.score.totals)
+    position, _ = deal(table.row["rules"], None, seed_of(table.row["seed"], number), totals)
+    moves, log = [], []
+    position = _computers(position, moves, log, table.row["level"], table.names)
+    _store(db, table, moves, log, position, deal_number=number, totals_before=totals)

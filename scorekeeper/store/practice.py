@@ -1,0 +1,48 @@
+"""The queries of practice games: a deal stored as its moves, with the coach's lines, one row per game."""
+
+import json
+
+from .db import VersionConflict, now, writing
+
+
+def create_practice(db, *, practice_id, game_id, rules, level, seed, totals_before):
+    """Store a new practice game at its first deal, version 0."""
+    stamp = now()
+    with writing(db):
+        db["practice_games"].insert({
+            "id": practice_id, "game_id": game_id, "rules": rules, "level": level, "seed": seed, "deal_number": 1,
+            "totals_before": json.dumps(list(totals_before)),
+            "moves": "[]", "log": "[]", "hints": 0, "version": 0, "created_at": stamp, "updated_at": stamp,
+        })
+
+
+def get_practice(db, practice_id):
+    """Return the practice game (``moves`` and ``log`` decoded), or None."""
+    rows = list(db.query("select * from practice_games where id = ?", [practice_id]))
+    if not rows:
+        return None
+    row = dict(rows[0])
+    row["moves"] = json.loads(row["moves"])
+    row["log"] = json.loads(row["log"])
+    row["totals_before"] = json.loads(row["totals_before"])
+    return row
+
+
+def save_practice(db, practice_id, expected_version, *, moves, log, deal_number, hints, totals_before=None):
+    """Store the deal's moves and lines if the game is still at ``expected_version``; return the new version.
+
+    Raises VersionConflict when another tab moved the game on meanwhile.
+    """
+    with writing(db):
+        changes = {"moves": json.dumps(moves), "log": json.dumps(log), "deal_number": deal_number,
+                   "hints": hints, "updated_at": now()}
+        if totals_before is not None:
+            changes["totals_before"] = json.dumps(list(totals_before))
+        sets = ", ".join(f"{column} = ?" for column in changes)
+        cursor = db.execute(
+            f"update practice_games set {sets}, version = version + 1 where id = ? and version = ?",
+            [*changes.values(), practice_id, expected_version])
+        if cursor.rowcount != 1:
+            rows = list(db.query("select version from practice_games where id = ?", [practice_id]))
+            raise VersionConflict(rows[0]["version"] if rows else None)
+    return expected_version + 1

@@ -1,0 +1,208 @@
+"""The practice page: Canasta against the computer, with a coach who says why.
+
+Every action is a POST form (the page works without its script); the script
+sends the same forms and swaps in the answer. The game lives on the server
+(``games.practice``): this browser's session remembers which practice game is
+its own, so a reload or another tab continues it. Every rule is judged by the
+engine; this module only reads the selection and the button pressed.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+
+from ..canasta.cards import Rank
+from ..canasta.errors import CanastaError
+from ..canasta.play import AskPartner, Answer, Discard, Draw, EndDeal, apply, deal
+from ..canasta.play.coach import line
+from ..canasta.play.computer import LEVEL_NAMES, choose
+from ..canasta.play.moves import engine_cards
+from ..canasta.play.names import seat_names
+from ..canasta.play.selection import add_to, put_down, take_pile
+from ..canasta.cards import parse_cards
+from ..canasta.rules import PRESETS
+from ..games import practice
+from ..store import db as store
+from . import practice_page as page
+
+bp = Blueprint("practice", __name__, url_prefix="/practice")
+
+LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+SESSION_KEY = "practice"
+
+
+def _table():
+    return practice.load(store.get_db(), session.get(SESSION_KEY))
+
+
+def _selected():
+    """Return the selected cards (their codes, as the hand's checkboxes send them)."""
+    codes = request.form.getlist("card")[:30]
+    try:
+        return engine_cards(parse_cards(" ".join(codes))) if codes else ()
+    except CanastaError:
+        return None
+
+
+@bp.get("")
+def page_view():
+    table = _table()
+    context = {"presets": PRESETS, "levels": LEVEL_LABELS, "table": table, "ruleset": PRESETS["classic"]}
+    if table is not None:
+        seen = table.seen()
+        context.update(
+            seen=seen, names=table.names, hand=page.columns(seen.hand), sides=page.table_sides(seen, table.names),
+            top=page.face(seen.pile[-1]) if seen.pile else None,
+            next_step=page.next_step(seen, table.names, table.game.score.game_over),
+            log=list(reversed(table.row["log"])), ruleset=table.position.ruleset,
+            result=page.deal_result(table.position, table.game.names, table.game.score.totals), game=table.game,
+            level=table.row["level"],
+        )
+        result = context["result"]
+        context["won"] = bool(result) and result[0]["mine"] and all(
+            result[0]["score"] > other["score"] for other in result[1:])
+    return render_template("practice/page.html", **context)
+
+
+@bp.post("/start")
+def start():
+    rules = request.form.get("rules", "classic")
+    level = request.form.get("level", "normal")
+    if rules not in PRESETS or level not in LEVEL_NAMES:
+        flash("Choose a rule set and a level from the lists.", "error")
+        return redirect(url_for("practice.page_view"), 303)
+    seed = request.form.get("seed", "").strip()[:40] or None
+    session[SESSION_KEY] = practice.start(store.get_db(), rules, level, seed)
+    session.permanent = True
+    return redirect(url_for("practice.page_view"), 303)
+
+
+def _move(table, action: str, cards):
+    """Return the move the pressed button and the selected cards make, or a sentence saying what is missing."""
+    position = table.position
+    if action == "draw":
+        return Draw()
+    if action == "end_deal":
+        return EndDeal()
+    if action == "ask":
+        return AskPartner()
+    if action in ("yes", "no"):
+        return Answer(action == "yes")
+    if action == "take":
+        return take_pile(position, cards)
+    if action == "meld":
+        if not cards:
+            return "Select the cards to put down first: tap them in your hand."
+        return put_down(position, cards)
+    if action == "discard":
+        if len(cards) != 1:
+            return "Select exactly one card to discard." if cards else "Select the card to discard first."
+        return Discard(cards[0])
+    if action.startswith("add:"):
+        if not cards:
+            return "Select the cards to add first, then tap the meld."
+        key = action[4:]
+        try:
+            rank = None if key == "wild" else Rank.from_text(key)
+        except ValueError:
+            return "That meld is not on the table."
+        return add_to(position, cards, rank)
+    return None
+
+
+@bp.post("/move")
+def move():
+    db = store.get_db()
+    table = _table()
+    if table is None:
+        flash("Start a practice game first.", "error")
+        return redirect(url_for("practice.page_view"), 303)
+    if request.form.get("version") not in (None, str(table.row["version"])):
+        flash("This game moved on in another tab or window: here is where it stands now.", "error")
+        return redirect(url_for("practice.page_view"), 303)
+    action = request.form.get("action", "")
+    try:
+        if action == "hint":
+            practice.hint(db, table)
+        elif action == "next_deal":
+            practice.next_deal(db, table)
+        else:
+            cards = _selected()
+            made = _move(table, action, cards or ()) if cards is not None else "Those cards could not be read."
+            if made is None:
+                abort(400)
+            if isinstance(made, str):
+                flash(made, "error")
+            else:
+                outcome = practice.play(db, table, made)
+                if outcome.refused:
+                    flash(outcome.refused, "error")
+    except practice.Conflict:
+        flash("This game moved on in another tab or window: here is where it stands now.", "error")
+    except ValueError as error:
+        flash(str(error), "error")
+    return redirect(url_for("practice.page_view"), 303)
+
+
+# --- the narrated deal ------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=32)
+def narrated(rules: str, seed: str, level: str = "hard"):
+    """Return a whole deal played face up by the computer: every position and each move's sentence with why."""
+    position, _ = deal(rules, None, seed)
+    positions, lines = [position], ["The cards are dealt: 11 each, and a card turned up to start the pile."
+                                    if PRESETS[rules].cards_dealt == 11 else
+                                    f"The cards are dealt: {PRESETS[rules].cards_dealt} each."]
+    marks = {"deal": 0}
+    names = watch_names(position.seats)
+    while not position.over and len(positions) < 2000:
+        choice = choose(position, level)
+        after, events = apply(position, choice.move)
+        lines.append(line(position, choice.move, events, viewer=None, names=names, choice=choice))
+        positions.append(after)
+        kinds = {event.kind for event in events}
+        if "laid" in kinds and "first_meld" not in marks:
+            marks["first_meld"] = len(positions) - 1
+        if "canasta" in kinds and "first_canasta" not in marks:
+            marks["first_canasta"] = len(positions) - 1
+        position = after
+    marks["going_out"] = len(positions) - 1
+    return positions, lines, marks
+
+
+def watch_names(seats: int) -> tuple[str, ...]:
+    """Return the seats' names in the narrated deal, where nobody is "you": seat 0 is South."""
+    return ("South",) + seat_names(seats)[1:]
+
+
+JUMPS = (("deal", "The deal"), ("first_meld", "The first meld"), ("first_canasta", "The first canasta"),
+         ("going_out", "The end of the deal"))
+
+
+@bp.get("/watch")
+def watch():
+    table = _table()
+    rules = request.args.get("rules") or (table.row["rules"] if table else "classic")
+    if rules not in PRESETS:
+        rules = "classic"
+    seed = f"watch:{table.row['seed']}:{table.row['deal_number']}" if table else "watch:1"
+    positions, lines, marks = narrated(rules, seed)
+    jump = request.args.get("jump")
+    try:
+        at = marks[jump] if jump in marks else int(request.args.get("at", 0))
+    except ValueError:
+        at = 0
+    at = max(0, min(at, len(positions) - 1))
+    position = positions[at]
+    names = watch_names(position.seats)
+    hands = [{"name": names[s], "columns": page.columns(position.hands[s])} for s in range(position.seats)]
+    sides = [{"name": " and ".join(names[s] for s in position.seats_of(side)) or f"Side {side + 1}",
+              "tiles": page.tiles(position.melds[side])} for side in position.sides()]
+    return render_template(
+        "practice/watch.html", at=at, last=len(positions) - 1, line=lines[at], earlier=lines[max(0, at - 4):at][::-1],
+        hands=hands, sides=sides, top=page.face(position.pile[-1]) if position.pile else None, pile=len(position.pile),
+        stock=len(position.stock), jumps=[(key, label) for key, label in JUMPS if key in marks], marks=marks,
+        rules=rules, ruleset=PRESETS[rules])

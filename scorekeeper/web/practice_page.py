@@ -1,0 +1,136 @@
+"""What the practice page shows: the player's hand in columns by rank, the table, the line of what to do next.
+
+Everything here is read from the seat's view (:func:`scorekeeper.canasta.play.view`);
+nothing is decided here that the engine decides (which moves are allowed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..canasta.cards import Rank
+from ..canasta.play import ANSWER, DRAW, OVER, PLAY, score
+from ..canasta.play.names import card_name, meld_words
+from ..canasta.words import plural
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# Columns of the hand: wild cards, then aces down to 4s, then 3s.
+COLUMN_ORDER = [Rank.JOKER, Rank.TWO, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE,
+                Rank.EIGHT, Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.THREE]
+
+
+@dataclass(frozen=True)
+class CardFace:
+    code: str  # as the engine writes it: KS, JK
+    name: str  # accessible name: king of spades
+    rank: str  # K, 10, JK
+    suit: str  # ♠, or "" for a joker
+    red: bool
+    wild: bool
+
+
+def face(card) -> CardFace:
+    suit = SUIT_SYMBOLS.get(card.suit.value, "") if card.suit else ""
+    return CardFace(card.code, card_name(card), "★" if card.rank is Rank.JOKER else card.rank.symbol, suit,
+                    bool(card.suit and card.suit.is_red), card.is_wild)
+
+
+def columns(hand) -> list[list[CardFace]]:
+    """Return the hand as columns, one per rank, in a fixed order (red 3s never stay in a hand)."""
+    by_rank: dict[Rank, list] = {}
+    for card in hand:
+        by_rank.setdefault(card.rank, []).append(card)
+    order = {rank: index for index, rank in enumerate(COLUMN_ORDER)}
+    return [[face(c) for c in sorted(cards, key=lambda c: c.code)]
+            for _, cards in sorted(by_rank.items(), key=lambda item: order[item[0]])]
+
+
+@dataclass(frozen=True)
+class Tile:
+    key: str  # the meld's key as the form sends it: K, 10, wild
+    label: str  # kings
+    cards: int
+    wilds: int
+    canasta: str  # "", "natural canasta", "mixed canasta"
+    words: str  # accessible description
+
+
+def tiles(melds) -> list[Tile]:
+    result = []
+    for meld in melds:
+        key = "wild" if meld.key is None else meld.key.symbol
+        label = "wild cards" if meld.key is None else meld.key.plural
+        wilds = meld.meld.wilds
+        canasta = ("natural canasta" if wilds == 0 else "mixed canasta") if meld.is_canasta else ""
+        words = f"{label}: {plural(len(meld.cards), 'card')}, {plural(wilds, 'wild card')}"
+        words += f", {canasta}" if canasta else ""
+        result.append(Tile(key, label, len(meld.cards), wilds, canasta, words))
+    return result
+
+
+def next_step(seen, names, game_over: bool) -> str:
+    """Return the line at the top: what the player does next."""
+    if game_over:
+        return "The game is over. Start a new game to play again."
+    if seen.step == OVER:
+        return "The deal is over: see the score below, then press Next deal."
+    if seen.to_move != seen.seat:
+        return f"{names[seen.to_move]} is playing."
+    if seen.step == ANSWER:
+        return "Your partner asks whether they may go out: answer yes or no."
+    pile = plural(len(seen.pile), "card")
+    if seen.step == DRAW:
+        if not seen.stock_size:
+            return f"The stock is empty: take the pile ({pile}) if you can, or end the deal."
+        return f"Your turn: draw a card, or take the pile ({pile}) with cards that match its top card."
+    if seen.answer is True:
+        return "Your partner said yes: go out this turn, putting down all your cards (one may be discarded)."
+    if not seen.melded[seen.side]:
+        return (f"Put down your first melds (at least {seen.minimum} points together), "
+                "or select one card and discard it to end your turn.")
+    return "Put down or add cards to your melds, then select one card and discard it to end your turn."
+
+
+def table_sides(seen, names) -> list[dict]:
+    """Return each side's name, melds, red 3s and hand sizes, the player's side first."""
+    sides = []
+    order = sorted(set(range(len(seen.melds))), key=lambda side: side != seen.side)
+    for side in order:
+        seats = [s for s in range(len(seen.hand_sizes)) if (seen.lone is None and s % len(seen.melds) == side)
+                 or (seen.lone is not None and _side_of(seen, s) == side)]
+        if not seats and not seen.melds[side]:
+            continue
+        threes = [face(c) for s in seats for c in seen.threes[s]]
+        sides.append({
+            "mine": side == seen.side, "name": " and ".join(names[s] for s in seats) or f"Side {side + 1}",
+            "tiles": tiles(seen.melds[side]), "threes": threes,
+            "hands": [(names[s], seen.hand_sizes[s]) for s in seats if s != seen.seat],
+        })
+    return sides
+
+
+def _side_of(seen, seat):
+    if seen.lone is not None and seat != seen.lone:
+        return min(other for other in range(len(seen.hand_sizes)) if other != seen.lone)
+    return seat % len(seen.melds)
+
+
+def deal_result(position, side_names, totals=()) -> list[dict] | None:
+    """Return each side's hand score of the ended deal, with its breakdown in words."""
+    if position.step != OVER:
+        return None
+    words = {"canastas": "canastas", "going_out": "going out", "red_threes": "red 3s", "threes": "3s",
+             "melded": "cards melded", "in_hand": "cards in hand", "penalties": "penalties",
+             "special_hand": "special hand"}
+    result = []
+    for index, side in enumerate(score(position)["sides"]):
+        parts = [f"{words.get(key, key.replace('_', ' '))} {value:+d}" for key, value in side["breakdown"].items()]
+        members = side.get("members", [index])  # the scorers the side scores for
+        name = " and ".join(side_names[m] for m in members if m < len(side_names)) or f"Side {index + 1}"
+        result.append({"name": name, "score": side["score"], "parts": ", ".join(parts), "mine": 0 in members,
+                       "totals": [totals[m] for m in members if m < len(totals)]})
+    result.sort(key=lambda side: not side["mine"])
+    return result
+
+
+__all__ = ["columns", "deal_result", "face", "meld_words", "next_step", "table_sides", "tiles", "PLAY"]

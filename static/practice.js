@@ -1,0 +1,181 @@
+// The practice page, enhanced: forms are sent in the background and the answer swapped in, the other
+// seats' moves are shown one at a time, progress is kept in this browser if the player wants it.
+// It holds no rule of the game: the server judges every move and says what happened.
+(function () {
+  "use strict";
+  var PACE = 800; // ms between the other seats' moves
+  var STORE = "canasta-practice-progress";
+  var VISIT = "canasta-practice-visit";
+  var FIELDS = ["deals", "wins", "canastas", "hints"];
+  var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  var busy = false;
+
+  function read(storage, key) {
+    try { return JSON.parse(storage.getItem(key)); } catch (e) { return null; }
+  }
+  function write(storage, key, value) {
+    try { storage.setItem(key, JSON.stringify(value)); } catch (e) { /* storage full or off: nothing kept */ }
+  }
+  function zeros() { var z = {}; FIELDS.forEach(function (f) { z[f] = 0; }); return z; }
+
+  // --- progress, in this browser only -------------------------------------------------------------
+  function progress() {
+    var section = document.getElementById("progress");
+    if (!section) return;
+    section.hidden = false;
+    var box = document.getElementById("progress-on");
+    var table = document.getElementById("progress-table");
+    var reset = document.getElementById("progress-reset");
+    var kept = read(localStorage, STORE);
+    box.checked = !!kept;
+    if (kept) count(kept);
+    show();
+    box.onchange = function () {
+      if (box.checked) {
+        kept = { all: zeros(), seen: {}, hints: {} };
+        write(localStorage, STORE, kept);
+        write(sessionStorage, VISIT, zeros());
+        count(kept);
+      } else {
+        localStorage.removeItem(STORE);
+        sessionStorage.removeItem(VISIT);
+      }
+      show();
+    };
+    reset.onclick = function () {
+      var now = read(localStorage, STORE);
+      if (!now) return;
+      now.all = zeros();
+      write(localStorage, STORE, now);
+      write(sessionStorage, VISIT, zeros());
+      show();
+    };
+    function show() {
+      var on = !!read(localStorage, STORE);
+      table.hidden = !on;
+      reset.hidden = !on;
+      if (!on) return;
+      var all = read(localStorage, STORE).all;
+      var visit = read(sessionStorage, VISIT) || zeros();
+      FIELDS.forEach(function (f) {
+        table.querySelector('[data-all="' + f + '"]').textContent = all[f];
+        table.querySelector('[data-visit="' + f + '"]').textContent = visit[f];
+      });
+    }
+    progress.show = show;
+  }
+
+  function count(kept) {
+    var game = document.getElementById("practice");
+    if (!kept || !game) return;
+    var visit = read(sessionStorage, VISIT) || zeros();
+    var id = game.dataset.practice;
+    var add = zeros();
+    if (game.dataset.over) {
+      var key = id + ":" + game.dataset.deal;
+      if (!kept.seen[key]) {
+        kept.seen[key] = 1;
+        add.deals = 1;
+        add.wins = Number(game.dataset.won || 0);
+        add.canastas = Number(game.dataset.canastas || 0);
+      }
+    }
+    var hints = Number(game.dataset.hints || 0);
+    if (kept.hints[id] === undefined) kept.hints[id] = hints;
+    if (hints > kept.hints[id]) add.hints = hints - kept.hints[id];
+    kept.hints[id] = Math.max(hints, kept.hints[id]);
+    FIELDS.forEach(function (f) { kept.all[f] += add[f]; visit[f] += add[f]; });
+    write(localStorage, STORE, kept);
+    write(sessionStorage, VISIT, visit);
+  }
+
+  // --- the other seats' moves, one at a time ---------------------------------------------------------
+  function reveal(before) {
+    var entries = Array.prototype.slice.call(document.querySelectorAll("#log li"));
+    var fresh = entries.filter(function (li) { return Number(li.dataset.n) > before; }).reverse();
+    if (reduced || !fresh.length) return;
+    fresh.forEach(function (li) { li.classList.add("revealing"); });
+    fresh.forEach(function (li, index) {
+      setTimeout(function () { li.classList.remove("revealing"); }, PACE * index);
+    });
+  }
+
+  // --- forms sent in the background --------------------------------------------------------------------
+  function send(form, submitter) {
+    if (busy) return;
+    busy = true;
+    var data = new FormData(form);
+    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    var game = document.getElementById("practice");
+    var before = game ? Number(game.dataset.log || 0) : 0;
+    // form.getAttribute: the buttons are named "action", which hides the form's own .action.
+    fetch(form.getAttribute("action"), { method: "POST", body: data, credentials: "same-origin" })
+      .then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.text();
+      })
+      .then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var main = doc.getElementById("main");
+        if (!main) throw new Error("no page");
+        document.getElementById("main").innerHTML = main.innerHTML;
+        busy = false;
+        start();
+        reveal(before);
+        var line = document.getElementById("next-step");
+        var flash = document.querySelector(".flashes");
+        (flash || line || document.getElementById("main")).setAttribute("tabindex", "-1");
+        (flash || line || document.getElementById("main")).focus({ preventScroll: !flash });
+      })
+      .catch(function () {
+        // Send it as a plain form instead, with the button that was pressed.
+        busy = false;
+        if (submitter && submitter.name) {
+          var pressed = document.createElement("input");
+          pressed.type = "hidden";
+          pressed.name = submitter.name;
+          pressed.value = submitter.value;
+          form.appendChild(pressed);
+        }
+        HTMLFormElement.prototype.submit.call(form);
+      });
+  }
+
+  function start() {
+    Array.prototype.forEach.call(document.querySelectorAll("#main form[method=post]"), function (form) {
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        send(form, event.submitter);
+      });
+    });
+    progress();
+    var kept = read(localStorage, STORE);
+    if (kept && progress.show) progress.show();
+  }
+
+  // --- the narrated deal: Play and Pause ---------------------------------------------------------------
+  function watch() {
+    var play = document.getElementById("watch-play");
+    if (!play) return;
+    var next = document.getElementById("watch-next");
+    var playing = /[?&]play=1/.test(location.search) && next;
+    play.hidden = false;
+    play.textContent = playing ? "Pause" : "Play";
+    play.setAttribute("aria-pressed", playing ? "true" : "false");
+    var timer = playing ? setTimeout(function () { location.href = next.href + "&play=1"; }, reduced ? 600 : 1600) : null;
+    play.onclick = function () {
+      if (timer) {
+        clearTimeout(timer);
+        timer = null;
+        play.textContent = "Play";
+        play.setAttribute("aria-pressed", "false");
+        history.replaceState(null, "", location.href.replace(/[?&]play=1/, ""));
+      } else if (next) {
+        location.href = next.href + "&play=1";
+      }
+    };
+  }
+
+  if (document.getElementById("practice") || document.getElementById("progress")) start();
+  watch();
+})();

@@ -1,0 +1,123 @@
+"""The practice page through its forms (no script): start, play a whole deal, refusals, hints, the narrated deal."""
+
+import re
+
+import pytest
+
+from scorekeeper.store import db as store
+from scorekeeper.store import practice as rows
+
+from .practice_script import LEVEL, SEED, script
+
+
+def start(client, rules="classic", level=LEVEL, seed=SEED):
+    response = client.post("/practice/start", data={"rules": rules, "level": level, "seed": seed})
+    assert response.status_code == 303
+    return client.get("/practice").get_data(as_text=True)
+
+
+def next_step(html):
+    return re.search(r'id="next-step">([^<]*)<', html).group(1)
+
+
+def log(html):
+    return [re.sub(r"<[^>]+>", "", item) for item in re.findall(r'<li class="log-[a-z]+" data-n="\d+">(.*?)</li>', html)]
+
+
+def flashes(html):
+    return re.findall(r'class="flash flash-error">(.*?)</p>', html)
+
+
+def post(client, action, cards=()):
+    return client.post("/practice/move", data={"action": action, "card": list(cards)},
+                       follow_redirects=True).get_data(as_text=True)
+
+
+def test_the_page_starts_a_game_and_the_main_menu_links_it(client):
+    html = client.get("/practice").get_data(as_text=True)
+    assert '<a href="/practice" aria-current="page">Practice</a>' in html
+    assert "Start a game" in html
+    assert [name for name in re.findall(r'<option value="([a-z0-9-]+)"', html)][:6] == [
+        "classic", "classic-2p", "classic-3p", "classic-6p", "classic-6p-3teams", "modern"]
+    html = start(client)
+    assert next_step(html) == "Your turn: draw a card, or take the pile (1 card) with cards that match its top card."
+    assert len(re.findall(r'class="pick" name="card"', html)) == 11
+    assert re.search(r'<label class="pc" for="card-1"><span class="pc-face[^"]*" aria-hidden="true"><b>[^<]+</b>[^<]*</span>'
+                     r'<span class="visually-hidden">[a-z0-9]+( of [a-z]+)?</span></label>', html)
+
+
+@pytest.mark.parametrize("rules", ["classic", "classic-2p", "classic-3p", "classic-6p", "classic-6p-3teams", "modern"])
+def test_every_rule_set_deals_a_practice_game(client, rules):
+    html = start(client, rules=rules, seed="every")
+    assert "Your turn" in next_step(html)
+    assert 'value="draw"' in html
+
+
+def test_a_refusal_says_what_the_referee_says_and_changes_nothing(client, app):
+    start(client)
+    html = post(client, "discard", ["4S"])
+    assert flashes(html) == ["First draw from the stock or take the pile."]
+    html = post(client, "discard")
+    assert flashes(html) == ["Select the card to discard first."]
+    assert log(html) == []
+
+
+def test_a_whole_deal_by_the_forms_ends_as_a_hand_of_the_score_board(client, app):
+    steps, final = script()
+    html = start(client)
+    kinds = []
+    for move, cards, action in steps:
+        html = post(client, action, cards)
+        assert flashes(html) == [], (move, action, cards)
+        kinds.append(action.split(":")[0])
+    assert kinds == ["take", "meld", "discard", "draw", "add", "discard", "draw", "ask", "add", "discard"]
+    lines = log(html)
+    assert lines[0].startswith("You discarded") and "You went out." in lines[0]
+    assert any(line.startswith("North says yes: ") for line in lines)
+    assert any(line.startswith("You took the pile of ") for line in lines)
+    assert next_step(html) == "The deal is over: see the score below, then press Next deal."
+    assert "This deal" in html and 'value="next_deal"' in html
+    with app.app_context():
+        db = store.connect(app.config["DATABASE"])
+        practice_id = [row["id"] for row in db.query("select id from practice_games")][0]
+        game_id = rows.get_practice(db, practice_id)["game_id"]
+        assert len(store.get_game(db, game_id)["hands"]) == 1
+        db.close()
+    board = client.get(f"/games/{game_id}")
+    assert board.status_code == 200
+    assert "You and North" in board.get_data(as_text=True)
+    # The next deal keeps the totals.
+    html = post(client, "next_deal")
+    assert "Deal 2" in html and next_step(html).startswith("Your turn")
+
+
+def test_a_hint_names_the_hard_levels_move_and_is_counted(client):
+    start(client)
+    html = post(client, "hint")
+    assert log(html)[0].startswith("Hint: Take the pile with ")
+    assert 'data-hints="1"' in html
+
+
+def test_the_game_continues_after_a_reload_and_in_another_tab(client, app):
+    start(client)
+    html = post(client, "draw")
+    before = next_step(html)
+    again = client.get("/practice").get_data(as_text=True)
+    assert next_step(again) == before
+    # A form sent from a tab that showed an older version is not applied twice.
+    response = client.post("/practice/move", data={"action": "draw", "version": "0"}, follow_redirects=True)
+    assert flashes(response.get_data(as_text=True)) == [
+        "This game moved on in another tab or window: here is where it stands now."]
+
+
+def test_the_narrated_deal_steps_and_jumps(client):
+    html = client.get("/practice/watch").get_data(as_text=True)
+    assert "Move 0 of " in html and "The cards are dealt" in html
+    first = client.get("/practice/watch?at=1").get_data(as_text=True)
+    line = re.search(r'id="watch-line">([^<]*)<', first).group(1)
+    assert line.startswith("South ") and ": " in line
+    back = client.get("/practice/watch?at=0").get_data(as_text=True)
+    assert "Move 0 of" in back
+    end = client.get("/practice/watch?jump=going_out").get_data(as_text=True)
+    assert re.search(r'id="watch-line">[^<]*(went out|The deal is over)', end)
+    assert 'href="/practice"' in end
