@@ -34,7 +34,7 @@ from .moves import Answer, Discard, Draw, EndDeal, Meld, Move, TakePile
 from .names import cards_words, meld_words
 from .position import ANSWER, DRAW, PLAY, Position
 from .reasons import Reason, reason
-from .referee import apply
+from .referee import apply, examine
 from .weigh import LEVELS, Level, discard_cost, fewest_opponent_cards, next_opponent, partner_cards, worth
 
 DRAW_WORTH = 35.0  # what an unknown card from the stock is worth, against a pile
@@ -216,7 +216,7 @@ def _play(position: Position, seat: int, level: Level) -> Choice:
     side = position.side_of(seat)
     hold_why = None
     if position.answer is True or position.canastas(side) + 1 >= position.options.canastas_to_go_out:
-        plan, _ = going_out_plan(position)
+        plan, _ = going_out_plan(position, examine)
         if plan is not None:
             out, why = going_out_decision(position, seat, level)
             if position.answer is True:
