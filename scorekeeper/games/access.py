@@ -92,9 +92,26 @@ def remembered_game_ids():
     return recent + [game_id for game_id in keys if game_id not in recent]
 
 
+def follow(game_id):
+    """Keep a game this browser views (its view link) on the home page; the session changes only when the list does."""
+    followed = session.get("followed", [])
+    if followed[:1] == [game_id]:
+        return  # already the latest: nothing to re-send
+    session["followed"] = ([game_id] + [other for other in followed if other != game_id])[:MAX_REMEMBERED_GAMES]
+    session.permanent = True
+
+
+def followed_game_ids():
+    """Return the ids of the games this browser follows without keeping their score, the latest viewed first."""
+    keys = session.get("keys", {})
+    return [game_id for game_id in session.get("followed", []) if game_id not in keys]
+
+
 def forget_game(game_id):
-    """Drop the game from this browser's games: its key and its place in the list. The game itself stays."""
+    """Drop the game from this browser's games: its key, its place in the lists. The game itself stays."""
     keys = dict(session.get("keys", {}))
     if keys.pop(game_id, None) is not None:
         session["keys"] = keys
         session["recent"] = [other for other in session.get("recent", []) if other != game_id]
+    if game_id in session.get("followed", []):
+        session["followed"] = [other for other in session["followed"] if other != game_id]

@@ -271,6 +271,8 @@ def view(game_id):
     """The read-only board for the other players' phones; it follows the game by itself."""
     game = game_or_404(game_id)
     keeps_score = access.can_edit(store.get_db(), game_id)
+    if not keeps_score:
+        access.follow(game_id)  # the home page lists it: a closed tab needs no new link
     page = render_template("games/board.html", view=True, keeps_score=keeps_score,
                            view_url=url_for("games.view", game_id=game.id, _external=True),
                            **page_context(game, False, request.args.get("hand", type=int)))
@@ -285,6 +287,20 @@ def fragment(game_id):
     return _private(make_response(render_template("games/_board.html", **fragment_context(game, editable))))
 
 
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
+
+
+def served_here_only(host):
+    """True when the address of this page opens only on this computer (loopback): no other phone reaches it.
+
+    >>> [served_here_only(h) for h in ("127.0.0.1:5000", "localhost", "[::1]:5000", "192.168.1.20:5000", "cards.example")]
+    [True, True, True, False, False]
+    """
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") and host.count(":") == 1 else host
+    name = name.rsplit("]", 1)[0] + "]" if name.startswith("[") else name
+    return name in LOOPBACK_HOSTS or name.startswith("127.")
+
+
 @bp.get("/games/<game_id>/share")
 def share(game_id):
     """The scorekeeper's share page: the view link for the table and, behind a warning, the edit link; with QR codes."""
@@ -292,7 +308,7 @@ def share(game_id):
     view_url = url_for("games.view", game_id=game.id, _external=True)
     edit_url = url_for("games.join", game_id=game.id, key=access.held_key(game.id), _external=True)
     page = render_template(
-        "games/share.html", game=game, title=" vs ".join(game.names),
+        "games/share.html", game=game, title=" vs ".join(game.names), local_only=served_here_only(request.host),
         view_url=view_url, view_qr=qr_svg(view_url, "QR code of the view link"),
         edit_url=edit_url, edit_qr=qr_svg(edit_url, "QR code of the edit link"),
     )

@@ -1,7 +1,8 @@
 """The home page: the games this browser keeps score for, and a way to start one.
 
 There is no list of other people's games anywhere: a browser sees the games
-whose edit key it holds (created here, or opened from an edit link).
+whose edit key it holds (created here, or opened from an edit link), and the
+games it followed through their view link.
 """
 
 from datetime import datetime, timezone
@@ -35,7 +36,13 @@ def home():
             # The key this browser holds was replaced on another phone (a new edit link): it only views now.
             "view_only": not access.key_matches(summary["edit_key_hash"], access.held_key(summary["id"])),
         })
-    return render_template("pages/home.html", games=games)
+    followed = []
+    for summary in store.list_games(db, access.followed_game_ids()):
+        game = load_game(db, summary["id"])
+        if game is not None:
+            followed.append({"game": game, "hands": len(game.hands), "result": result_line(game),
+                             "changed": ago(game.updated_at, now)})
+    return render_template("pages/home.html", games=games, followed=followed)
 
 
 def ago(stamp, now):

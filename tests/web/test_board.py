@@ -632,3 +632,22 @@ def test_the_kept_boards_are_bounded(client, db, monkeypatch):
         game_id, _ = new_game(db)
         client.get(f"/games/{game_id}")
     assert len(games._rendered) == 2
+
+
+@pytest.mark.parametrize(("base_url", "warned"), [
+    pytest.param("http://127.0.0.1:5000", True, id="loopback-ip"),
+    pytest.param("http://localhost:5000", True, id="localhost"),
+    pytest.param("http://192.168.1.20:5000", False, id="network-address"),
+    pytest.param("https://cards.example", False, id="a-name"),
+])
+def test_the_share_page_warns_when_no_other_phone_can_open_its_links(client, db, base_url, warned):
+    game_id, key = new_game(db)
+    client.get(f"/games/{game_id}/join?key={key}", base_url=base_url)
+    page = parse(client.get(f"/games/{game_id}/share", base_url=base_url).data)
+    note = page.find("div", cls="warning-card")
+    if not warned:
+        assert note is None
+        return
+    assert note.text().startswith("Other phones can’t open these links yet. This page is served at "
+                                  f"{base_url}/, an address that works only on this computer")
+    assert "HOST=0.0.0.0 make run" in note.find("code").text()

@@ -121,3 +121,37 @@ def test_service_games_appear_once_the_browser_holds_their_key(client, db):
     [(href, names, score, meta)] = game_links(client)
     assert (href, names, score) == (f"/games/{game_id}", "We vs They", "We 0 · They 0")
     assert meta.startswith("Modern American, 4 players in 2 teams · 0 hands")
+
+
+def followed_links(client):
+    page = parse(client.get("/").data)
+    section = page.find("section", **{"aria-labelledby": "followed-games"})
+    if section is None:
+        return []
+    return [(link.attrs["href"], link.find(cls="game-names").text(), link.find(cls="game-meta").text())
+            for link in section.find_all("a", cls="game-link")]
+
+
+def test_a_phone_that_opened_a_view_link_lists_the_game_it_follows(client, db):
+    watched, _ = new_game(db, hands=[WORKED], names=["Us", "Them"])
+    other, _ = new_game(db, names=["Somebody", "Else"])
+    assert followed_links(client) == []
+    assert client.get(f"/games/{watched}/view").status_code == 200
+    assert followed_links(client) == [
+        (f"/games/{watched}/view", "Us vs Them", "Classic, 4 players in 2 teams · 1 hand · just now · view only")]
+    page = parse(client.get("/").data)
+    assert page.find("h2", id="welcome") is None  # no "Ready when you are" for a phone that follows a game
+    client.get(f"/games/{other}/view")
+    # As the games kept here: newest change first, then the game started last (both changed this second).
+    assert [link[1] for link in followed_links(client)] == ["Somebody vs Else", "Us vs Them"]
+    # Another browser follows none of them.
+    assert "followed-games" not in client.application.test_client().get("/").get_data(as_text=True)
+
+
+def test_a_game_kept_here_is_listed_once_not_also_as_followed(client, db):
+    game_id, key = new_game(db, hands=[WORKED], names=["Us", "Them"])
+    client.get(f"/games/{game_id}/view")
+    keep_score(client, game_id, key)
+    client.get(f"/games/{game_id}/view")
+    assert followed_links(client) == []
+    assert [link[0] for link in game_links(client)] == [f"/games/{game_id}"]
