@@ -118,6 +118,24 @@ def blank_rows(ruleset):
     return rows
 
 
+def compact_rows(ruleset):
+    """Return the rows of one hand on a compact pad, as paper pads have them: bonuses, card points, total.
+
+    The meld needed has its own narrow box beside each scorer's three lines.
+
+    >>> from ..canasta.rules import PRESETS
+    >>> [label for _, label in compact_rows(PRESETS["classic"])]
+    ['Bonuses', 'Melded − in hand', 'Total']
+    >>> [label for _, label in compact_rows(PRESETS["modern"])][0], len(compact_rows(PRESETS["classic-3p"]))
+    ('Bonuses − penalties', 4)
+    """
+    detailed = dict(blank_rows(ruleset))
+    rows = [("partner", detailed["partner"])] if "partner" in detailed else []
+    rows.append(("bonuses", "Bonuses − penalties" if "penalties" in detailed else "Bonuses"))
+    rows += [("card_points", "Melded − in hand"), ("total", "Total")]
+    return rows
+
+
 # --- a game, hand by hand -------------------------------------------------------------
 
 

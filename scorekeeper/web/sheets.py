@@ -21,7 +21,7 @@ from flask import Blueprint, Response, abort, current_app, redirect, render_temp
 from ..games import access
 from ..printing import pdf
 from ..store import db as store
-from ..printing.sheets import blank_rows, game_hands, house_rules, played_on, reference, result, start_row
+from ..printing.sheets import blank_rows, compact_rows, game_hands, house_rules, played_on, reference, result, start_row
 from .forms.sheets import PAPERS, CheatSheetForm, ScoreSheetForm, paper_for
 from ..games.read import load_game
 
@@ -100,8 +100,8 @@ def index():
 def _sheet_url(sheet, form):
     if sheet == "cheat":
         return url_for("sheets.cheat", rules=form.rules.data, paper=form.paper.data)
-    query = urlencode([("rules", form.rules.data), ("paper", form.paper.data), ("hands", form.hands.data)]
-                      + [("names", name) for name in form.names.names])
+    query = urlencode([("rules", form.rules.data), ("paper", form.paper.data), ("hands", form.hands.data),
+                       ("layout", form.layout.data)] + [("names", name) for name in form.names.names])
     return url_for("sheets.blank") + "?" + query
 
 
@@ -111,12 +111,14 @@ def blank():
     if not form.validate_for("score"):
         return _page(form, 400)
     ruleset, paper, hands, names = form.ruleset, form.paper.data, form.hands.data, form.names.names
-    etag = _etag("blank", ruleset.id, paper, hands, *names)
+    layout = form.layout.data
+    etag = _etag("blank", ruleset.id, paper, hands, layout, *names)
 
     def render():
         return pdf.render_pdf(
             "score_sheet.html", ruleset=ruleset, paper=paper, hands=hands, reference=reference(ruleset),
-            names=names + [""] * (ruleset.scorers - len(names)), rows=blank_rows(ruleset),
+            names=names + [""] * (ruleset.scorers - len(names)), layout=layout,
+            rows=compact_rows(ruleset) if layout == "compact" else blank_rows(ruleset),
         )
 
     return _pdf_answer(etag, f"canasta-score-sheet-{ruleset.id}.pdf", render)

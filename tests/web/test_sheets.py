@@ -130,7 +130,8 @@ def blanks(client):
     rendered = {}
     for ruleset in PRESETS.values():
         names = "".join(f"&names={name}" for name in NAMES[: ruleset.scorers])
-        rendered[ruleset.id] = render(client, f"/print/score-sheet.pdf?rules={ruleset.id}&paper=a4&hands=3{names}")
+        rendered[ruleset.id] = render(
+            client, f"/print/score-sheet.pdf?rules={ruleset.id}&paper=a4&hands=3&layout=detailed{names}")
     return rendered
 
 
@@ -182,7 +183,7 @@ def test_blank_rows_follow_the_rule_set():
 
 @pytest.fixture(scope="module")
 def long_blank(client):
-    return render(client, "/print/score-sheet.pdf?rules=classic&paper=letter&hands=12"
+    return render(client, "/print/score-sheet.pdf?rules=classic&paper=letter&hands=12&layout=detailed"
                           "&names=Ann+%26+Bob&names=Cy+%26+Di")
 
 
@@ -203,13 +204,14 @@ def test_more_hands_more_pages_each_with_the_header(long_blank, blanks):
 def test_names_with_html_print_as_text(client):
     sheet = render(client, "/print/score-sheet.pdf", query_string={"names": [HTML_NAME, "Cy"], "hands": 1})
     assert HTML_NAME in sheet.text  # in the running title
-    assert cells(sheet.tables[0][0])[2].replace("\n", "") == f"TEAM 1{HTML_NAME}"
+    assert cells(sheet.tables[0][0])[3].replace("\n", "") == f"TEAM 1{HTML_NAME}"  # after its meld-needed box
 
 
 def test_blank_sheet_defaults_and_paper_from_the_browser_language(client):
     sheet = render(client, "/print/score-sheet.pdf", headers={"Accept-Language": "en-US,en;q=0.8"})
     assert sheet.size == LETTER
-    assert len(sheet.tables[0]) - 1 >= 4 * len(sheets.blank_rows(PRESETS["classic"]))  # hands 1..4 on page 1
+    assert len(sheet.tables[0]) - 1 == 8 * len(sheets.compact_rows(PRESETS["classic"]))  # the 8 hands on page 1
+    assert len(sheet.reader.pages) == 1
     assert "Classic, 4 players in 2 teams" in sheet.text
     assert "Accept-Language" in sheet.response.headers["Vary"]
 
@@ -505,7 +507,7 @@ def test_print_page_sends_valid_choices_to_the_pdf(client):
     location = urlsplit(response.headers["Location"])
     assert location.path == "/print/score-sheet.pdf"
     assert parse_qsl(location.query) == [("rules", "classic-3p"), ("paper", "letter"), ("hands", "6"),
-                                         ("names", "Ann & Bo"), ("names", "Cy"), ("names", "Di")]
+                                         ("layout", "compact"), ("names", "Ann & Bo"), ("names", "Cy"), ("names", "Di")]
     cheat = client.get("/print?sheet=cheat&rules=modern&paper=a4&hands=nonsense")
     assert cheat.status_code == 303 and cheat.headers["Location"] == "/print/cheat-sheet.pdf?rules=modern&paper=a4"
 
@@ -583,3 +585,78 @@ def test_print_page_on_a_phone(live_server, phone):
     answer = phone.request.get(phone.url.replace("hands=0", "hands=2"))
     assert answer.status == 200 and answer.headers["content-type"] == "application/pdf"
     assert answer.body().startswith(b"%PDF-")
+
+
+# --- the compact blank sheet (the default): three lines a hand, 10 or more hands a page -------------
+
+
+@pytest.fixture(scope="module")
+def compacts(client):
+    """The most hands of each rule set and paper that one page holds, in the default layout."""
+    rendered = {}
+    for ruleset in PRESETS.values():
+        for paper in ("a4", "letter"):
+            rendered[ruleset.id, paper] = render(client, f"/print/score-sheet.pdf?rules={ruleset.id}&paper={paper}&hands=10")
+    return rendered
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("rules", list(PRESETS))
+def test_the_compact_sheet_holds_ten_hands_a_page_and_nothing_is_cut(compacts, rules, paper):
+    ruleset, sheet = PRESETS[rules], compacts[rules, paper]
+    assert sheet.logged == []
+    assert sheet.size == (A4 if paper == "a4" else LETTER)
+    assert len(sheet.reader.pages) == 1  # 10 hands on one page
+    sheet.assert_within_the_page()
+    table = sheet.tables[0]
+    header = cells(table[0])
+    # Hand | line | then per scorer its meld-needed box and its score column
+    assert header[:2] == ["Hand", ""] and header[2::2] == ["Meld\nneeded"] * ruleset.scorers
+    labels = [label for _, label in sheets.compact_rows(ruleset)]
+    body = table[1:]
+    assert len(body) == 10 * len(labels)
+    assert [row[1] for row in body[: len(labels)]] == labels
+    assert [row[0] for row in body[:: len(labels)]] == [str(number) for number in range(1, 11)]
+    assert "Meld needed by the total before the hand" in sheet.text  # the foot says where the minimum comes from
+
+
+def test_compact_rows_are_the_pads_three_lines():
+    assert [label for _, label in sheets.compact_rows(PRESETS["classic"])] == ["Bonuses", "Melded − in hand", "Total"]
+    assert [label for _, label in sheets.compact_rows(PRESETS["modern"])] == [
+        "Bonuses − penalties", "Melded − in hand", "Total"]
+    assert [label for _, label in sheets.compact_rows(PRESETS["classic-3p"])][0] == "Partner (or alone)"
+
+
+def test_the_detailed_layout_stays_an_option_and_the_print_page_offers_both(client):
+    detailed = render(client, "/print/score-sheet.pdf?rules=classic&paper=a4&hands=8&layout=detailed")
+    assert len(detailed.reader.pages) == 2
+    compact = render(client, "/print/score-sheet.pdf?rules=classic&paper=a4&hands=8")
+    assert len(compact.reader.pages) == 1
+    assert compact.response.headers["ETag"] != detailed.response.headers["ETag"]
+    page = client.get("/print").get_data(as_text=True)
+    assert re.search(r'<input(?=[^>]*name="layout")(?=[^>]*value="compact")[^>]*checked', page)
+    assert 'value="detailed"' in page
+    wrong = client.get("/print/score-sheet.pdf?layout=tiny")
+    assert wrong.status_code == 400 and "Choose the compact or the detailed layout." in wrong.get_data(as_text=True)
+    sent = client.get("/print?sheet=score&rules=classic&paper=a4&hands=8&layout=detailed")
+    assert "layout=detailed" in sent.headers["Location"]
+
+
+def test_the_compact_sheet_as_a_picture_has_ink_to_the_last_hand_and_none_in_the_margins(compacts, tmp_path):
+    """pdftoppm draws the page: the table's last hand and the foot are printed, the edges stay blank."""
+    import shutil
+    import subprocess
+
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm (poppler-utils) is not installed; make test installs it")
+    from PIL import Image
+
+    pdf_path = tmp_path / "sheet.pdf"
+    pdf_path.write_bytes(compacts["modern", "letter"].response.data)
+    subprocess.run(["pdftoppm", "-r", "40", "-png", "-singlefile", str(pdf_path), str(tmp_path / "page")], check=True)
+    image = Image.open(tmp_path / "page.png").convert("L")
+    width, height = image.size
+    edge = 6  # about 4 mm at 40 dpi
+    inked = [y for y in range(height) if min(image.crop((0, y, width, y + 1)).getdata()) < 128]
+    assert inked[0] > edge and inked[-1] < height - edge
+    assert min(image.crop((0, 0, edge, height)).getdata()) > 200 and min(image.crop((width - edge, 0, width, height)).getdata()) > 200

@@ -101,6 +101,17 @@ class ScoreSheetForm(CheatSheetForm):
         render_kw={"inputmode": "numeric", "min": 1, "max": MAX_HANDS},
     )
     names = NamesField("Names to print (optional)")
+    layout = RadioField(
+        "Layout",
+        choices=[("compact", "Compact: three lines a hand, like a score pad"),
+                 ("detailed", "Detailed: each bonus on its own line")],
+        default="compact",
+        validate_choice=False,
+    )
+
+    def validate_layout(self, field):
+        if field.data not in ("compact", "detailed"):
+            raise ValidationError("Choose the compact or the detailed layout.")
 
     def validate_names(self, field):
         names = field.names
