@@ -16,7 +16,7 @@ from .api import games as api_games
 from .api import play as api_play
 from .store import db
 from .printing.charts import points_label
-from .web import board, checker, hands, new_game, offline, pages, practice, settings, sheets
+from .web import board, checker, hands, history, new_game, offline, pages, practice, settings, sheets
 from .web.helpers import signed
 
 
@@ -146,7 +146,8 @@ def _register_template_helpers(app):
     app.add_template_global(hands.label_variants, "hand_label_variants")
 
 
-BLUEPRINTS = [pages, offline, api, api_games, api_checks, api_play, board, new_game, hands, settings, checker, sheets, practice]
+BLUEPRINTS = [pages, offline, history, api, api_games, api_checks, api_play, board, new_game, hands, settings, checker, sheets,
+              practice]
 
 # The main menu.
 NAV = [("pages.home", "Games"), ("practice.page_view", "Practice"), ("checker.index", "Rules check"),

@@ -18,6 +18,7 @@ from flask import Blueprint, current_app, request, url_for
 
 from ..games import access
 from . import idempotency
+from ..games import undo as history
 from ..games import write as service
 from ..store import db as store
 from .common import BadBody, bad_body, json_response, read_json_object, rule_problems
@@ -34,6 +35,8 @@ GAME_FIELDS = ("rules", "names", "options", "seats", "start_totals")
 HAND_FIELDS = ("sides", "expected_version")
 DELETE_FIELDS = ("expected_version",)
 RENAME_FIELDS = ("names", "seats", "expected_version")
+STEP_FIELDS = ("expected_version",)
+API = "api"  # who made a change, on the game's history page: the JSON API (with the edit key)
 NEW_GAME_SCOPE = "api:new"
 
 
@@ -205,14 +208,14 @@ def _created_response(answer, status):
 def add_hand(game_id):
     """Append a hand: 201 with the game, the new hand last."""
     return _change(game_id, 201, HAND_FIELDS, "A hand", lambda db, body, expected: service.add_hand(
-        db, game_id, body.get("sides"), expected_version=expected))
+        db, game_id, body.get("sides"), expected_version=expected, made_by=API))
 
 
 @bp.put("/<game_id>/hands/<int:number>")
 def replace_hand(game_id, number):
     """Replace hand ``number``: 200 with the game, every total after it recomputed."""
     def replace(db, body, expected):
-        return service.replace_hand(db, game_id, number, body.get("sides"), expected_version=expected)
+        return service.replace_hand(db, game_id, number, body.get("sides"), expected_version=expected, made_by=API)
     return _change(game_id, 200, HAND_FIELDS, "A hand", replace, number=number)
 
 
@@ -220,7 +223,7 @@ def replace_hand(game_id, number):
 def delete_hand(game_id, number):
     """Remove hand ``number``: 200 with the game, later hands numbered one less."""
     def delete(db, body, expected):
-        return service.delete_hand(db, game_id, number, expected_version=expected)
+        return service.delete_hand(db, game_id, number, expected_version=expected, made_by=API)
     return _change(game_id, 200, DELETE_FIELDS, "A deletion", delete, number=number, body_optional=True)
 
 
@@ -236,8 +239,24 @@ def rename(game_id):
         if stored is None:
             raise store.NotFound(game_id)
         names, seats = (body[field] if field in body else stored[field] for field in ("names", "seats"))
-        return service.rename_game(db, game_id, names=names, seats=seats, expected_version=expected)
+        return service.rename_game(db, game_id, names=names, seats=seats, expected_version=expected, made_by=API)
     return _change(game_id, 200, RENAME_FIELDS, "A change of names and seats", rename_table)
+
+
+@bp.post("/<game_id>/undo")
+def undo(game_id):
+    """Revert the game's last change (an add, edit, delete or rename): 200 with the game; 409 when none is left."""
+    return _change(game_id, 200, STEP_FIELDS, "An undo",
+                   lambda db, body, expected: history.undo(db, game_id, expected_version=expected, made_by=API)[0],
+                   body_optional=True)
+
+
+@bp.post("/<game_id>/redo")
+def redo(game_id):
+    """Put back the change undone last: 200 with the game; 409 when nothing was undone since the last change."""
+    return _change(game_id, 200, STEP_FIELDS, "A redo",
+                   lambda db, body, expected: history.redo(db, game_id, expected_version=expected, made_by=API)[0],
+                   body_optional=True)
 
 
 def _change(game_id, status, fields, what, apply, number=None, body_optional=False):
@@ -283,6 +302,8 @@ def _change(game_id, status, fields, what, apply, number=None, body_optional=Fal
         return idempotency.key_reused()
     except store.VersionConflict as conflict:
         return _conflict(conflict.current_version, expected)
+    except history.NothingLeft as nothing:
+        return error_body(409, [("", str(nothing))])
     except store.NotFound:
         # No such hand; or, with no hand named, the game was deleted meanwhile.
         return _no_hand(load_game(db, game_id), number) if number is not None else no_game()

@@ -14,6 +14,7 @@ import unicodedata
 from . import access, read
 from .read import Game
 from ..store import db as store
+from ..store import history
 from ..canasta.errors import CanastaError, InvalidHand, Problem
 from ..canasta.rules import PRESETS, get_ruleset, option_specs, resolve
 from ..canasta.sides import parse_totals
@@ -178,13 +179,14 @@ def _stored(db, game_id, expected_version):
     return stored
 
 
-def _change_hands(db, game_id, expected_version, number, change, write):
-    """Check a change of the game's hands with the engine, write it, and return it as ``Saved``.
+def _change_hands(db, game_id, expected_version, number, change, write, kind, made_by):
+    """Check a change of the game's hands with the engine, write it, keep it in the history, return it ``Saved``.
 
     ``change(hands)`` returns the hands' sides after the change and the index of
     the changed hand (None for a deletion); ``write()`` stores it and returns
     ``(number, version)``. The game is scored once, here, with the new hands:
-    that score is the one every later read of this version shows.
+    that score is the one every later read of this version shows. ``kind``
+    (add, edit, delete) and ``made_by`` (which door and phone) go to the history.
     """
     with store.writing(db):
         stored = _stored(db, game_id, expected_version)
@@ -192,12 +194,17 @@ def _change_hands(db, game_id, expected_version, number, change, write):
             raise store.NotFound(f"{game_id} hand {number}")
         hands, changed_index = change([hand["sides"] for hand in stored["hands"]])
         score = _rescore(stored, hands, changed_index)
-        number, version = write()
-        game = read.keep(db, store.get_game(db, game_id), score)
-    return Saved(number, version, game)
+        saved_number, version = write()
+        now = store.get_game(db, game_id)
+        where = number or saved_number
+        history.record(db, game_id, kind, version=version, made_by=made_by, number=where,
+                       before=history.kept_hand(stored["hands"][where - 1] if kind != "add" else None),
+                       after=history.kept_hand(now["hands"][where - 1] if kind != "delete" else None))
+        game = read.keep(db, now, score)
+    return Saved(saved_number, version, game)
 
 
-def add_hand(db, game_id, sides, entry=None, expected_version=None):
+def add_hand(db, game_id, sides, entry=None, expected_version=None, made_by=""):
     """Check and append a hand; return it ``Saved`` (its number, the game's new version, the game).
 
     Raises InvalidHand (fields as in the API: ``sides[0].going_out``),
@@ -205,27 +212,27 @@ def add_hand(db, game_id, sides, entry=None, expected_version=None):
     """
     return _change_hands(db, game_id, expected_version, None,
                          lambda hands: (hands + [sides], len(hands)),
-                         lambda: store.add_hand(db, game_id, sides, entry))
+                         lambda: store.add_hand(db, game_id, sides, entry), "add", made_by)
 
 
-def replace_hand(db, game_id, number, sides, entry=None, expected_version=None):
+def replace_hand(db, game_id, number, sides, entry=None, expected_version=None, made_by=""):
     """Check and replace hand ``number``; return it ``Saved``."""
     def change(hands):
         hands[number - 1] = sides
         return hands, number - 1
 
     return _change_hands(db, game_id, expected_version, number, change,
-                         lambda: (number, store.replace_hand(db, game_id, number, sides, entry)))
+                         lambda: (number, store.replace_hand(db, game_id, number, sides, entry)), "edit", made_by)
 
 
-def delete_hand(db, game_id, number, expected_version=None):
+def delete_hand(db, game_id, number, expected_version=None, made_by=""):
     """Remove hand ``number`` (later hands move up); return the change ``Saved`` (``number`` None)."""
     def change(hands):
         del hands[number - 1]
         return hands, None
 
     return _change_hands(db, game_id, expected_version, number, change,
-                         lambda: (None, store.delete_hand(db, game_id, number)))
+                         lambda: (None, store.delete_hand(db, game_id, number)), "delete", made_by)
 
 
 # --- a game's settings: names and seats, a rematch, a new edit key -------------------------
@@ -262,7 +269,7 @@ def seats_to_store(seats, number):
     return list(seats[back:]) + list(seats[:back])
 
 
-def rename_game(db, game_id, *, names, seats, seats_from=1, expected_version=None):
+def rename_game(db, game_id, *, names, seats, seats_from=1, expected_version=None, made_by=""):
     """Give the game's teams or players and its seats new names; return the change ``Saved``.
 
     ``seats`` are typed from the dealer of hand ``seats_from`` on (see
@@ -279,7 +286,10 @@ def rename_game(db, game_id, *, names, seats, seats_from=1, expected_version=Non
         reader.raise_if_any()
         cleaned_seats = seats_to_store(cleaned_seats, seats_from)
         if cleaned_names != stored["names"] or cleaned_seats != stored["seats"]:
-            store.rename_game(db, game_id, cleaned_names, cleaned_seats)
+            version = store.rename_game(db, game_id, cleaned_names, cleaned_seats)
+            history.record(db, game_id, "rename", version=version, made_by=made_by,
+                           before={"names": stored["names"], "seats": stored["seats"]},
+                           after={"names": cleaned_names, "seats": cleaned_seats})
             stored = store.get_game(db, game_id)
         return Saved(None, stored["version"], read.keep(db, stored))
 

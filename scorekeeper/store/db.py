@@ -448,6 +448,8 @@ def import_games(db, games, replace=False):
         for game in games:
             if replace:
                 db.execute("delete from hands where game_id = ?", [game["id"]])
+                # Its history names hand rows that are stored anew: it starts again from the import.
+                db.execute("delete from changes where game_id = ?", [game["id"]])
                 db.execute("delete from games where id = ?", [game["id"]])
             db.execute(
                 """insert into games (id, edit_key_hash, rules, options, names, seats, start_totals,

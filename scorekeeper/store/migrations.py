@@ -93,3 +93,44 @@ def practice_games(db):
         not_null={"game_id", "rules", "level", "seed", "deal_number", "totals_before", "moves", "log", "hints", "version",
                   "created_at", "updated_at"},
     )
+
+
+@migrations(name="0004_game_history")
+def game_history(db):
+    # Every change to a game, kept so that Undo reverts the last one and Redo puts it
+    # back (store/history.py). A hand's row id is its place in the game: a deleted
+    # hand brought back takes its old id again, so ids must never be handed out twice.
+    # AUTOINCREMENT promises that; the table is rebuilt with it, rows and ids as they were.
+    db.execute("""CREATE TABLE "hands_new" (
+       "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+       "game_id" TEXT NOT NULL REFERENCES "games"("id"),
+       "sides" TEXT NOT NULL,
+       "entry" TEXT NOT NULL,
+       "created_at" TEXT NOT NULL,
+       "updated_at" TEXT NOT NULL
+    )""")
+    db.execute("INSERT INTO hands_new (id, game_id, sides, entry, created_at, updated_at) "
+               "SELECT id, game_id, sides, entry, created_at, updated_at FROM hands")
+    db.execute("DROP TABLE hands")
+    db.execute("ALTER TABLE hands_new RENAME TO hands")
+    db["hands"].create_index(["game_id", "id"])
+    db["changes"].create(
+        {
+            "id": int,
+            "game_id": str,
+            "kind": str,  # add, edit, delete, rename; undo and redo name the change they act on
+            "number": int,  # the hand's number when it was made (None: a rename)
+            "hand_id": int,  # the hand's row (add, edit, delete)
+            "before": str,  # JSON: the hand or the names as they were (None for an add)
+            "after": str,  # JSON: as they became (None for a delete)
+            "state": str,  # done, undone (Redo may put it back), dropped (a newer change came first); "" for undo/redo
+            "target": int,  # undo/redo: the change acted on
+            "made_by": str,  # which door and phone: "web:3fa2c1d0" (a random id of the browser), "api"
+            "version": int,  # the game's version after it
+            "created_at": str,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "kind", "state", "made_by", "version", "created_at"},
+    )
+    db["changes"].create_index(["game_id", "id"])

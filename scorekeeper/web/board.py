@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from .. import errors
 from ..games import access
+from ..games import undo
 from ..store import db as store
 from ..canasta.scoring import BREAKDOWN_LABELS
 from ..printing.charts import points_label, running_totals_chart
@@ -221,7 +222,8 @@ def game_links(game_id):
         links = {name: url_for(endpoint, game_id=game_id, **values) for name, (endpoint, values) in {
             "board": ("games.board", {}), "view": ("games.view", {}), "live": ("games.live", {}),
             "fragment": ("games.fragment", {}), "fragment_edit": ("games.fragment", {"edit": 1}),
-            "share": ("games.share", {}), "sheet": ("sheets.game_sheet", {}), "undo": ("hands.undo", {}),
+            "share": ("games.share", {}), "sheet": ("sheets.game_sheet", {}),
+            "undo": ("history.undo", {}), "redo": ("history.redo", {}), "history": ("history.page", {}),
         }.items()}
         # board.js adds a hand's number to this to load its breakdown.
         links["hand"] = url_for("games.hand", game_id=game_id, number=1).removesuffix("1")
@@ -229,11 +231,25 @@ def game_links(game_id):
     return links
 
 
+_controls = LRUCache(RENDERED_BOARDS)
+
+
+def undo_controls(game):
+    """What the board's Undo and Redo would do (``{"undo": "delete of hand 5", "redo": None}``), kept per version."""
+    controls = _controls.get(game.key) if game.key is not None else None
+    if controls is None:
+        controls = undo.controls(store.get_db(), game)
+        if game.key is not None:
+            _controls.put(game.key, controls)
+    return controls
+
+
 def fragment_context(game, editable, open_hand=None):
     """What ``games/_board.html`` (the part board.js swaps) needs around the board's content."""
     return {
         "game": game,
         "editable": editable,
+        "controls": undo_controls(game) if editable else {},
         "board_body": board_body(game, editable, open_hand),
         "announce": announcement(game),
         "next_hand": len(game.hands) + 1,

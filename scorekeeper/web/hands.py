@@ -21,6 +21,7 @@ from ..printing.charts import points_label
 from .forms.hands import form_data_from_sides, hand_form_class
 from .forms.preview import breakdown_text, preview
 from .forms.sides import IN_HAND_FIELDS, MODE_HINTS, UNFINISHED, meld_row_label, meld_rows, side_slots
+from .helpers import this_phone
 from .helpers import (
     NO_GAME, editable_game_or_abort, form_expired, game_or_404, int_or_none, keeps_entries_when_expired,
     once_per_token, side_label, signed,
@@ -176,7 +177,8 @@ def add(game_id):
     try:
         answer, repeated = once_per_token(
             db, FORM_SCOPE + game_id, form.token.data,
-            lambda: {"number": service.add_hand(db, game_id, sides, entry=entry, expected_version=expected).number})
+            lambda: {"number": service.add_hand(db, game_id, sides, entry=entry, expected_version=expected,
+                                                      made_by=this_phone()).number})
     except InvalidHand as error:
         form.place_problems(error.problems)
         return page(status=422)
@@ -228,7 +230,7 @@ def edit(game_id, number):
         return answer
     db = store.get_db()
     try:
-        service.replace_hand(db, game_id, number, sides, entry=form.entry(form.typed_values()),
+        service.replace_hand(db, game_id, number, sides, entry=form.entry(form.typed_values()), made_by=this_phone(),
                              expected_version=int_or_none(form.expected_version.data))
     except InvalidHand as error:
         form.place_problems(error.problems)
@@ -272,7 +274,8 @@ def delete(game_id, number):
         return _render_remove(game, number, action="delete")
     db = store.get_db()
     try:
-        service.delete_hand(db, game_id, number, expected_version=int_or_none(request.form.get("expected_version")))
+        service.delete_hand(db, game_id, number, expected_version=int_or_none(request.form.get("expected_version")),
+                            made_by=this_phone())
     except store.VersionConflict:
         return _render_remove(game_or_404(game_id), number, action="delete", conflict=True, status=409)
     except store.NotFound:
@@ -281,30 +284,4 @@ def delete(game_id, number):
         flash("Hand {} cannot be deleted: {}".format(number, " ".join(p.message for p in error.problems)), "error")
         return redirect(board_url(game_id), code=303)
     flash(f"Hand {number} deleted; the totals after it are counted again.", "success")
-    return redirect(board_url(game_id), code=303)
-
-
-@bp.post("/games/<game_id>/undo")
-def undo(game_id):
-    game = editable_game_or_abort(game_id)
-    if not game.hands:
-        flash("There is no hand to undo.", "info")
-        return redirect(board_url(game_id), code=303)
-    number = len(game.hands)
-    expected = int_or_none(request.form.get("expected_version"))
-    if expected is None:
-        # Not sent from a form that named the hand: ask first.
-        return _render_remove(game, number, action="undo")
-    db = store.get_db()
-    try:
-        service.delete_hand(db, game_id, number, expected_version=expected)
-    except store.VersionConflict:
-        now = game_or_404(game_id)
-        if not now.hands:
-            flash("Someone changed this game meanwhile: it has no hand left to undo.", "info")
-            return redirect(board_url(game_id), code=303)
-        return _render_remove(now, len(now.hands), action="undo", conflict=True, status=409)
-    except store.NotFound:
-        abort(404, description=NO_GAME)
-    flash(f"Hand {number} removed.", "success")
     return redirect(board_url(game_id), code=303)

@@ -1,9 +1,11 @@
 """What the pages of one game share: the game or a 404 page, how its people and scores are written,
 and forms that come back filled in when their CSRF token has expired."""
 
+import hashlib
 import json
+import secrets
 
-from flask import abort
+from flask import abort, session
 
 from ..security import csrf
 from ..games import access
@@ -79,3 +81,20 @@ def once_per_token(db, scope, token, change):
     """
     answer = at_most_once(db, scope, token, None, lambda: (303, json.dumps(change())))
     return json.loads(answer.kept), answer.repeated
+
+
+def this_phone():
+    """Who makes a change from this browser, for the game's history: ``web:`` and a short random label.
+
+    The label is a digest of a random id this browser's session keeps: it tells
+    one phone from another on the history page, and nothing about who holds it.
+    """
+    if "phone" not in session:
+        session["phone"] = secrets.token_hex(8)
+    return "web:" + hashlib.sha256(session["phone"].encode()).hexdigest()[:6]
+
+
+def phone_label():
+    """This browser's label as ``this_phone`` gives it, or None when it has made no change yet (nothing is set)."""
+    phone = session.get("phone")
+    return "web:" + hashlib.sha256(phone.encode()).hexdigest()[:6] if phone else None

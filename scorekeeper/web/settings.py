@@ -23,6 +23,7 @@ from ..canasta.rules import option_specs
 from ..printing.charts import points_label
 from .forms.game import GameSettingsForm
 from ..games.read import load_game
+from .helpers import this_phone
 from .helpers import (NO_GAME, editable_game_or_abort, form_expired, game_or_404, int_or_none,
                     keeps_entries_when_expired, once_per_token)
 
@@ -97,7 +98,7 @@ def edit(game_id):
         version = service.rename_game(
             db, game_id, names=form.chosen_names(), seats=form.chosen_seats(),
             seats_from=form.first_seat_deals(len(game.hands) + 1),
-            expected_version=int_or_none(form.expected_version.data)).version
+            expected_version=int_or_none(form.expected_version.data), made_by=this_phone()).version
     except InvalidHand as error:
         for problem in error.problems:
             form.place(problem.field, problem.message)

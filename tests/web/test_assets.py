@@ -52,6 +52,7 @@ PAGES = {
     "/check/going-out": ["style.css", "checker.css", "cards.js"],
     "/print": ["style.css", "print-page.css"],
     "/games/no-such-game": ["style.css"],
+    "/games/{game}/history": ["style.css", "history.css"],
 }
 
 
@@ -110,6 +111,7 @@ AREAS = {  # stylesheet -> the templates and scripts of its pages
     "share.css": ["games/share.html", "share.js", "printing/qr.py"],  # qr.py writes the QR codes' <svg class>
     "offline.css": ["offline/*.html", "offline.js", "hands/hand.html"],
     "practice.css": ["practice/*.html", "practice.js"],
+    "history.css": ["history/*.html"],
 }
 SHARED_TEMPLATES = ["base.html", "_macros.html"]  # on every page
 CLASS_ATTRIBUTE = re.compile(r"""\bclass_?=(["'])((?:\{\{.*?\}\}|\{%.*?%\}|(?!\1).)*)\1""", re.S)

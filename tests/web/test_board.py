@@ -105,7 +105,8 @@ def test_board_with_the_key_shows_every_edit_control(client, db):
     assert undo.attrs["method"] == "post"
     assert undo.find("input", name="csrf_token") is not None
     assert undo.find("input", name="expected_version").attrs["value"] == "2"
-    assert undo.find("button").text() == "Yes, undo hand 2"
+    assert undo.find("button").text() == "Undo: add of hand 2"
+    assert page.find("a", href=f"/games/{game_id}/history").text() == "History"
     # Sharing has its own page: the board only links to it, and never shows the edit key.
     assert page.find("a", href=f"/games/{game_id}/share").text() == "Share with the table: links and QR codes"
     assert page.find("svg", cls="qr") is None and key not in client.get(f"/games/{game_id}").get_data(as_text=True)

@@ -422,39 +422,41 @@ def test_deleting_with_an_old_version_removes_nothing(client, db):
     assert hand_count(db, game_id) == 2
 
 
-def test_undo_removes_the_last_hand(client, db):
+def test_undo_reverts_the_last_change_here_the_last_hand_added(client, db):
     game_id = _two_hands(client, db)
     version = load_game(db, game_id).version
     response = client.post(f"/games/{game_id}/undo", data={"expected_version": str(version)})
     assert response.status_code == 303
     assert load_game(db, game_id).score.totals == (605, -295)
-    assert "Hand 2 removed." in client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Undone: add of hand 2. Redo puts it back." in client.get(response.headers["Location"]).get_data(as_text=True)
 
 
-def test_undo_without_a_version_asks_first(client, db):
+def test_undo_without_a_version_shows_what_it_would_do_first(client, db):
     game_id = _two_hands(client, db)
     response = client.post(f"/games/{game_id}/undo", data={})
     html = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert "Undo hand 2?" in html and "Yes, undo hand 2" in html
+    assert "Undo: add of hand 2" in html and "<h1>History</h1>" in html
     assert hand_count(db, game_id) == 2
 
 
-def test_undo_after_someone_added_a_hand_removes_nothing(client, db):
+def test_undo_after_someone_added_a_hand_changes_nothing_and_says_what_it_would_do_now(client, db):
     game_id = _two_hands(client, db)
     version = load_game(db, game_id).version
     service.add_hand(db, game_id, [{"hand_points": 5}, {}])
     response = client.post(f"/games/{game_id}/undo", data={"expected_version": str(version)})
     assert response.status_code == 409
-    assert "Undo hand 3?" in response.get_data(as_text=True)
+    html = response.get_data(as_text=True)
+    assert "The game changed meanwhile on another phone, so nothing was undone or redone." in html
+    assert "Undo: add of hand 3" in html
     assert hand_count(db, game_id) == 3
 
 
-def test_undo_with_no_hands_says_so(client, db):
+def test_undo_with_nothing_to_undo_says_so(client, db):
     game_id = start(client)
     response = client.post(f"/games/{game_id}/undo", data={"expected_version": "0"})
     assert response.status_code == 303
-    assert "There is no hand to undo." in client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "There is nothing to undo" in client.get(response.headers["Location"]).get_data(as_text=True)
 
 
 # --- who may change a game ------------------------------------------------------------------------
