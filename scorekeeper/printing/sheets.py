@@ -162,12 +162,17 @@ def game_hands(game):
             side = side_of.get(scorer)
             breakdown = side.breakdown if side is not None else {}
             partnership = side is not None and ruleset.partnership_per_hand and len(side.members) > 1
+            if partnership:
+                # Each partner scores the partnership's parts but only their own red 3s (the engine's
+                # member score): print those, so the line adds up to the partner's score.
+                own = side.member_scores[side.members.index(scorer)] - (side.score - breakdown.get("red_threes", 0))
+                breakdown = {**breakdown, "red_threes": own}
             after = next_minimum(ruleset, hand.totals[scorer])
             cells.append({
                 "partner": _partner(side, scorer, names) if ruleset.partnership_per_hand else None,
                 "parts": [_part(key, label, breakdown[key], partnership)
                           for key, label in BREAKDOWN_LABELS.items() if breakdown.get(key)],
-                "shared_red_threes": partnership and bool(breakdown.get("red_threes")),
+                "own_red_threes": partnership and bool(breakdown.get("red_threes")),
                 "score": hand.scores[scorer],
                 "total": hand.totals[scorer],
                 # Printed only where it changes: a step up (or down) is what players look for.
@@ -179,7 +184,7 @@ def game_hands(game):
 
 def _part(key, label, value, partnership):
     """Return one breakdown part as printed, kept on one line: ``"red 3s 100"``."""
-    mark = "*" if partnership and key == "red_threes" else ""
+    mark = "*" if partnership and key == "red_threes" else ""  # the partner's own, not the partnership's
     return f"{PART_NAMES.get(key, label.lower())} {sheet_number(value)}{mark}".replace(" ", "\u00a0")
 
 

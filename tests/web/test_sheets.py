@@ -398,9 +398,11 @@ def test_three_player_sheet_shows_partners_and_carried_totals(client, games):
     assert start[0] == "Start" and start[3] == "1,500\nmeld 90" and start[9] == "−20\nmeld 15"
     hand = [cell.replace("\n", " ") for cell in cells(table[3])]
     assert hand[1].startswith("alone: canastas 600")
-    assert hand[4].startswith("with Cy: red 3s 100*") and hand[7].startswith("with Bob: red 3s 100*")
-    assert [hand[5], hand[8]] == ["160", "60"]  # each partner adds only their own red 3s
-    assert "* Red 3s of both partners together" in sheet.text
+    # Each partner's line shows only their own red 3s, and adds up to their score: Cy laid out none.
+    assert hand[4].startswith("with Cy: red 3s 100*") and "red 3s" not in hand[7]
+    assert hand[7].startswith("with Bob: "), hand[7]
+    assert [hand[5], hand[8]] == ["160", "60"]
+    assert "* A partner's own red 3s" in sheet.text
 
 
 def test_modern_sheet_prints_threes_and_penalties(client, games):
