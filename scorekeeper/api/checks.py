@@ -21,14 +21,15 @@ from ..canasta.rules import MAX_TOTAL, MODERN, resolve
 bp = Blueprint("api_checks", __name__, url_prefix="/api/v1/check")
 CSRF_EXEMPT = True  # answers questions, changes nothing, reads no cookie
 
-INITIAL_FIELDS = ("rules", "options", "total", "cards", "pile_top", "going_out")
-MELD_FIELDS = ("rules", "options", "cards", "going_out", "initial")
+INITIAL_FIELDS = ("rules", "options", "total", "cards", "pile_top", "going_out", "dead_ranks")
+MELD_FIELDS = ("rules", "options", "cards", "going_out", "initial", "dead_ranks")
 PILE_FIELDS = (
     "rules", "options", "pile_top", "frozen", "side_has_melded", "side_meld_ranks", "hand", "pile_size",
-    "side_meld_counts", "dead_ranks",
+    "side_meld_counts", "dead_ranks", "stock_empty",
 )
 GOING_OUT_FIELDS = (
     "rules", "options", "canastas", "side_has_melded", "player_has_melded", "hand", "side_melds", "total",
+    "dead_ranks",
 )
 GOING_OUT_CHOICES = {"classic": ("no", "out", "concealed"), MODERN: ("no", "out")}
 MAX_PILE = 108 * 3 // 2  # more than any pile can hold with three decks
@@ -156,13 +157,14 @@ def read_initial_meld(body):
     pile_top = reader.one_card("pile_top", required=False)
     total = reader.total()
     going_out = reader.going_out()
+    dead = reader.ranks("dead_ranks", "dead_ranks")
     if cards is not None and not cards:
         reader.problem("cards", 'Give the cards you want to meld, like "K K Q Q 2".')
     reader.finish()
     return {
         "ruleset": reader.ruleset, "options": reader.options, "total": total,
         "cards": None if grouped else cards, "groups": cards if grouped else None,
-        "pile_top": pile_top, "going_out": going_out,
+        "pile_top": pile_top, "going_out": going_out, "dead_ranks": dead,
     }
 
 
@@ -192,9 +194,11 @@ def read_meld(body):
         reader.problem("cards", "Give the cards of the meld, like K K K 2.")
     going_out = reader.going_out() if reader.has("going_out") else None
     initial = reader.flag("initial", "initial", default=None)
+    dead = reader.ranks("dead_ranks", "dead_ranks")
     reader.finish()
     return {"ruleset": reader.ruleset, "options": reader.options, "cards": groups[0],
-            "going_out": None if going_out is None else going_out != "no", "initial": initial}
+            "going_out": None if going_out is None else going_out != "no", "initial": initial,
+            "dead_ranks": dead}
 
 
 def meld_check_json(check: checks.MeldCheck, arguments):
@@ -248,6 +252,7 @@ def read_pile(body):
                 if rank is not None and count is not None:
                     side_melds[rank] = count
     dead = reader.ranks("dead_ranks", "dead_ranks")
+    stock_empty = reader.flag("stock_empty", "stock_empty")
     pile_size = None
     if reader.has("pile_size"):
         pile_size = reader.integer(reader.body["pile_size"], "pile_size", "The size of the pile", low=1, high=MAX_PILE)
@@ -258,7 +263,7 @@ def read_pile(body):
     return {
         "ruleset": reader.ruleset, "options": reader.options, "pile_top": pile_top, "hand": hand,
         "frozen": frozen, "side_has_melded": side_has_melded or bool(side_melds), "side_melds": side_melds,
-        "pile_size": pile_size, "dead_ranks": dead,
+        "pile_size": pile_size, "dead_ranks": dead, "stock_empty": stock_empty,
     }
 
 
@@ -271,6 +276,7 @@ def pile_json(check: checks.PileCheck, arguments):
         "frozen": check.frozen,
         "frozen_because": list(check.frozen_because),
         "notes": list(check.notes),
+        "must_take": check.must_take,
     }
 
 
@@ -308,6 +314,7 @@ def read_going_out(body):
     side_has_melded = reader.flag("side_has_melded", "side_has_melded", default=bool(groups))
     player_has_melded = reader.flag("player_has_melded", "player_has_melded", default=None)
     total = reader.total(default=None)
+    dead = reader.ranks("dead_ranks", "dead_ranks")
     if groups and melded_given and side_has_melded is False:
         reader.problem("side_has_melded", "Your side has melds on the table, so it has melded: "
                                           "side_has_melded must be true.")
@@ -317,7 +324,7 @@ def read_going_out(body):
     return {
         "ruleset": reader.ruleset, "options": reader.options, "hand": hand, "canastas": canastas,
         "side_has_melded": side_has_melded, "player_has_melded": player_has_melded,
-        "side_melds": side_melds, "total": total,
+        "side_melds": side_melds, "total": total, "dead_ranks": dead,
     }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank
@@ -86,6 +86,7 @@ def check_going_out(
     player_has_melded: bool | None = None,
     side_melds: Sequence[Meld] = (),
     total: int | None = None,
+    dead_ranks: Iterable[Rank] = (),
 ) -> GoingOutCheck:
     """Return whether a player holding ``hand`` may go out this turn, and how.
 
@@ -95,8 +96,9 @@ def check_going_out(
     concealed going out then); when None, taken as ``side_has_melded``.
     ``total``: the side's total before the hand, to check the minimum of a
     side that has not melded. Raises InvalidHand for impossible input
-    (fields ``hand``, ``side_melds``, ``canastas``). Modern American dead ranks
-    are not asked for: RULES.md gives them an effect only on taking the pile.
+    (fields ``hand``, ``side_melds``, ``canastas``). ``dead_ranks``: Modern
+    American ranks of which a canasta is complete: nobody melds them or adds
+    to them, so a card of one can only be the discard (ignored elsewhere).
 
     >>> from .cards import parse_cards
     >>> from .rules import resolve
@@ -120,7 +122,7 @@ def check_going_out(
         notes.append("In Modern American 3s are laid out as they come: they are left out here.")
         black = []
     playable = naturals + wilds + black
-    placer = Placer(ruleset, options, going_out=True, initial=not side_has_melded)
+    placer = Placer(ruleset, options, going_out=True, initial=not side_has_melded, dead_ranks=dead_ranks)
     # A side that has not melded makes its initial meld going out: in Modern American it needs a
     # clean triple, and its points must reach the minimum unless it goes out concealed (Classic).
     need_clean = modern and not side_has_melded

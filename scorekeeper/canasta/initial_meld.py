@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank
@@ -56,13 +56,16 @@ def check_initial_meld(
     groups: Sequence[Sequence[Card]] | None = None,
     pile_top: Card | None = None,
     going_out: str = "no",
+    dead_ranks: Iterable[Rank] = (),
 ) -> InitialMeldCheck:
     """Return whether ``cards`` from hand (and the pile's top card) make the side's first meld.
 
     Give ``cards`` to let the checker make one meld per rank and place wild
     cards where the melds are legal, or ``groups`` for melds as the player
     grouped them. ``going_out`` is "no", "out" or "concealed" (drawn from the
-    stock and the whole hand melded: no minimum). Raises InvalidHand for cards
+    stock and the whole hand melded: no minimum). ``dead_ranks``: Modern
+    American ranks of which a canasta is complete (nobody melds them; ignored
+    elsewhere). Raises InvalidHand for cards
     the decks cannot hold (fields ``cards`` and ``pile_top``).
 
     >>> from .cards import parse_cards
@@ -84,7 +87,7 @@ def check_initial_meld(
     modern = ruleset.family == MODERN
     going = going_out in ("out", "concealed")
     problems: list[str] = []
-    placer = Placer(ruleset, options, going_out=going, initial=True)
+    placer = Placer(ruleset, options, going_out=going, initial=True, dead_ranks=dead_ranks)
 
     top = pile_top
     if top is not None and (reason := pile_top_problem(ruleset, top)) is not None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import Card, Rank
+from .dead import dead_rank_problem
 from .errors import CardError, InvalidHand, Problem
 from .melds import CANASTA_SIZE, Meld, canasta_kind, meld_problems, unfinished_kind
 from .placement import CardsLaid
@@ -63,8 +64,12 @@ def check_meld(
     *,
     going_out: bool | None = None,
     initial: bool | None = None,
+    dead_ranks: Iterable[Rank] = (),
 ) -> MeldCheck:
     """Return whether ``cards`` make a legal meld, its canasta kind, points and bonus.
+
+    ``dead_ranks``: Modern American ranks of which a canasta is complete;
+    a meld of one is refused (ignored where the family has no dead ranks).
 
     >>> from .cards import parse_cards
     >>> from .rules import resolve
@@ -87,6 +92,8 @@ def check_meld(
         return MeldCheck(tuple(cards), None, (str(error),), None, 0, 0)
     problems = [problem.message for problem in meld_problems(
         ruleset, options, meld, going_out=going_out, initial=initial)]
+    if (dead := dead_rank_problem(ruleset, meld.rank, dead_ranks)) is not None:
+        problems.insert(0, dead)
     legal = not problems
     kind = canasta_kind(ruleset, meld) if legal else None
     penalty_kind = unfinished_kind(ruleset, meld)

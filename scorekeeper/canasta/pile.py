@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cards import Card, Rank
 from .placement import sort_hand
@@ -13,8 +13,10 @@ from .words import card_word, join_and, rank_word, singular
 
 # Modern American: the pile may not be taken towards a meld of 5 or more cards.
 MODERN_PILE_MELD_LIMIT = 5
-# The check answers whether a player may take the pile. When the stock has run out some
-# sources make taking it compulsory; RULES.md does not, so no "must" is answered.
+# RULES.md ("The stock runs out"): a player who must draw from an empty stock must take the pile
+# when its top card goes on the side's meld and the pile is not frozen for the side.
+MUST_TAKE = ("With the stock empty you must take the pile: its {top} goes on your side's {rank} "
+             "and the pile is not frozen for your side.")
 FROZEN_IN_MODERN = "In Modern American the pile is always frozen"
 FROZEN_BY_A_CARD = "A wild card or a turned-up red 3 freezes the pile"
 FROZEN_BEFORE_MELDING = "Your side has not melded yet, so the pile is frozen for it"
@@ -66,10 +68,13 @@ class PileCheck:
     frozen: bool  # frozen for this side
     frozen_because: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    must_take: bool = False  # the stock is empty and the pile must be taken (see must_take_pile)
 
     @property
     def reason(self) -> str:
         """Return the answer in one sentence or two: how to take it, or why not."""
+        if self.must_take:
+            return self.notes[0]
         if self.can_take:
             return "Yes: " + self.ways[0].message[0].lower() + self.ways[0].message[1:]
         return " ".join(self.reasons)
@@ -86,13 +91,16 @@ def check_pile(
     side_melds: dict[Rank, int | None] | None = None,
     pile_size: int | None = None,
     dead_ranks: Iterable[Rank] = (),
+    stock_empty: bool = False,
 ) -> PileCheck:
     """Return whether a player holding ``hand`` may take the pile with ``pile_top`` on it.
 
     ``frozen``: a wild card is in the pile or a red 3 was turned up at the
     start. ``side_melds``: the ranks of the side's melds on the table, with
     how many cards each holds (None if not known). ``dead_ranks``: Modern
-    American ranks of which a canasta is complete. Raises InvalidHand for
+    American ranks of which a canasta is complete. ``stock_empty``: the
+    player must draw from an empty stock, so may have to take the pile
+    (``must_take``, :func:`must_take_pile`). Raises InvalidHand for
     cards the decks cannot hold (field ``hand``).
 
     >>> from .cards import parse_cards
@@ -171,4 +179,21 @@ def check_pile(
                          "must reach your minimum.")
     if ways and rank in side_melds and not any(way.way == "add_to_meld" for way in ways):
         notes.append(f"The {singular(rank)} on top and your pair go on your side's {rank.plural}.")
-    return PileCheck(bool(ways), tuple(ways), tuple(reasons), is_frozen, tuple(frozen_because), tuple(notes))
+    check = PileCheck(bool(ways), tuple(ways), tuple(reasons), is_frozen, tuple(frozen_because), tuple(notes))
+    if not stock_empty:
+        return check
+    if must_take_pile(check):
+        must = MUST_TAKE.format(top=singular(rank), rank=rank.plural)
+        return replace(check, notes=(must, *check.notes), must_take=True)
+    ends = ("The stock is empty: you may take the pile, or not take it and end the deal." if ways else
+            "The stock is empty and you cannot take the pile: the deal ends.")
+    return replace(check, notes=(*check.notes, ends))
+
+
+def must_take_pile(check: PileCheck) -> bool:
+    """Return True when a player drawing from an empty stock must take the pile ``check`` judged.
+
+    RULES.md: when its top card goes on the side's meld and the pile is not
+    frozen for the side. The referee refuses ending the deal by the same rule.
+    """
+    return check.can_take and not check.frozen and any(way.way == "add_to_meld" for way in check.ways)

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, Rank, card_points, format_cards
+from .dead import dead_rank_problem, live
 from .melds import CANASTA_SIZE, Meld, canasta_bonus, canasta_kind, meld_problems
 from .rules import MODERN, Options, RuleSet
 from .words import capital, plural
@@ -172,9 +173,11 @@ class Placer:
     cards alone. Only counts matter, so a small dynamic programme finds it.
     """
 
-    def __init__(self, ruleset: RuleSet, options: Options, *, going_out: bool | None, initial: bool | None):
+    def __init__(self, ruleset: RuleSet, options: Options, *, going_out: bool | None, initial: bool | None,
+                 dead_ranks: Iterable[Rank] = ()):
         self.ruleset, self.options = ruleset, options
         self.going_out, self.initial = going_out, initial
+        self.dead_ranks = live(ruleset, dead_ranks)  # Modern American: ranks nobody may meld or add to
 
     def problems(self, slot: Slot, meld: Meld) -> list[str]:
         """Return every rule ``meld`` breaks, built in ``slot`` (a meld on the table is no initial meld).
@@ -186,8 +189,11 @@ class Placer:
             initial = self.initial
         else:
             initial = False if meld.wilds > slot.base.wilds else None
-        return [problem.message for problem in meld_problems(
+        problems = [problem.message for problem in meld_problems(
             self.ruleset, self.options, meld, going_out=self.going_out, initial=initial)]
+        if (dead := dead_rank_problem(self.ruleset, meld.rank, self.dead_ranks)) is not None:
+            problems.insert(0, dead)
+        return problems
 
     def _judge(self, slot: Slot, wilds: int, twos: int, jokers: int) -> _Judged:
         if slot.empty(wilds):

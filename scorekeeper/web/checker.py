@@ -128,7 +128,8 @@ def initial_meld():
         grouped = "|" in form.cards.data
         return check_initial_meld(
             ruleset, options, form.total.data, None if grouped else form.cards.flat,
-            groups=form.cards.cards if grouped else None, pile_top=form.top_card, going_out=form.going_out.data)
+            groups=form.cards.cards if grouped else None, pile_top=form.top_card, going_out=form.going_out.data,
+            dead_ranks=form.dead)
 
     return _page("checker/initial_meld.html", form, _checked(form, "cards", check), side=side, notice=notice,
                  example=_example(), example_query=EXAMPLE)
@@ -142,7 +143,7 @@ def meld():
     form = MeldForm(request.args)
     result = _checked(form, "cards", lambda ruleset, options: check_meld(
         ruleset, options, form.cards.flat, going_out=form.going_out.data,
-        initial=form.initial.data if ruleset.family == "modern" else None))
+        initial=form.initial.data if ruleset.family == "modern" else None, dead_ranks=form.dead))
     return _page("checker/meld.html", form, result)
 
 
@@ -159,7 +160,7 @@ def pile():
             ruleset, options, parse_cards(form.pile_top.data)[0], form.hand.flat,
             frozen=form.frozen.data, side_has_melded=form.side_has_melded.data or bool(counts),
             side_melds=counts, pile_size=form.pile_size.data,
-            dead_ranks=[parse_cards(rank)[0].rank for rank in form.dead_ranks.data or []])
+            dead_ranks=form.dead, stock_empty=form.stock_empty.data)
 
     return _page("checker/pile.html", form, _checked(form, "hand", check))
 
@@ -176,7 +177,8 @@ def going_out():
         return check_going_out(
             ruleset, options, form.hand.flat, canastas=form.canastas.data,
             side_has_melded=form.side_has_melded.data or bool(melds),
-            player_has_melded=form.player_has_melded.data, side_melds=melds, total=form.total.data)
+            player_has_melded=form.player_has_melded.data, side_melds=melds, total=form.total.data,
+            dead_ranks=form.dead)
 
     return _page("checker/going_out.html", form, _checked(form, "hand", check),
                  conditions=going_out_conditions(*_safe_resolved(form)))

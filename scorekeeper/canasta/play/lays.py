@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, Rank, format_cards
 from ..errors import CardError
+from ..dead import dead_rank_problem
 from ..initial_meld import check_initial_meld
 from ..melds import Meld, meld_problems
 from ..placement import CheckedMeld
@@ -141,9 +142,8 @@ def lay_down(
         groups = {top.rank: [*top_taken, *groups.pop(top.rank, [])], **groups}
     if not groups and top is None and not refusals:
         refusals.append(refusal("no_cards"))
-    family = family_of(ruleset)
     for key in groups:
-        if family.dead_ranks and key in position.dead:
+        if dead_rank_problem(ruleset, key, position.dead) is not None:
             refusals.append(refusal("dead_rank", rank=meld_key_word(key)))
         if key is not None and key not in on_table and not any(not c.is_wild for c in groups[key]) \
                 and not (top is not None and key is top.rank):

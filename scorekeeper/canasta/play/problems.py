@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..dead import DEAD_RANK
+from ..pile import MUST_TAKE
+
 TEMPLATES = {
     "deal_over": "The deal is over: no move can follow.",
     "not_your_turn": "It is seat {to_move}'s move, not seat {seat}'s: wait for your turn.",
@@ -22,8 +25,7 @@ TEMPLATES = {
     "not_asked": "Nobody asked you whether they may go out.",
     "stock_empty": "The stock is empty: take the pile if you can, or end the deal.",
     "stock_not_empty": "The stock still holds {count} cards: draw, or take the pile.",
-    "must_take_pile": ("With the stock empty you must take the pile: its {top} goes on your side's {rank} "
-                       "and the pile is not frozen for your side."),
+    "must_take_pile": MUST_TAKE,
     "not_in_hand": "You do not hold {cards}.",
     "pile_empty": "The pile is empty: there is nothing to take.",
     "pile": "{text}",
@@ -37,7 +39,7 @@ TEMPLATES = {
     "initial_meld": "{text}",
     "initial_minimum": ("Your side's first meld must reach {minimum}: these melds make {points}, "
                         "{short_by} short{counted}."),
-    "dead_rank": "The {rank} are dead (a canasta of them is complete): nobody may meld them or add to them.",
+    "dead_rank": DEAD_RANK,
     "no_cards": "Give the cards to meld.",
     "which_meld": "Say which meld the wild cards {cards} go on.",
     "no_such_meld": "Your side has no meld of {rank} to add {cards} to.",

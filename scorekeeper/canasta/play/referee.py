@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import format_cards
 from ..errors import CanastaError, Problem
-from ..pile import check_pile
+from ..pile import check_pile, must_take_pile as pile_must_be_taken
 from ..words import plural, singular
 from .events import Event
 from .family import family_of
@@ -348,8 +348,7 @@ def must_take_pile(position: Position) -> bool:
     """Return True when the stock is empty and the player must take the pile (its top goes on the side's meld)."""
     if position.stock or not position.pile or position.step != DRAW:
         return False
-    check = pile_check(position, position.turn)
-    if not any(way.way == "add_to_meld" for way in check.ways):
+    if not pile_must_be_taken(pile_check(position, position.turn)):
         return False
     refusals, _ = _take_pile(position, TakePile())
     return not refusals

@@ -85,6 +85,13 @@ class RankChecks(SelectMultipleField):
     option_widget = CheckboxInput()
 
 
+DEAD_RANKS_LABEL = "Dead ranks: a canasta of them is complete (Modern American)"
+
+
+def _dead_ranks_field():
+    return RankChecks(DEAD_RANKS_LABEL, choices=RANK_CHOICES, validate_choice=True)
+
+
 def _family_marks(preset):
     # The form's script shows the fields of the chosen rule set's family and partnership.
     return {"data-family": preset.family, "data-partnership": "yes" if preset.partnership_per_hand else "no"}
@@ -122,6 +129,12 @@ class CheckForm(FlaskForm):
         """Return (ruleset, options) for the engine."""
         return resolve(self.ruleset.id, self.option_values())
 
+    @property
+    def dead(self):
+        """Return the ranks ticked as dead (the engine ignores them where the family has none)."""
+        field = self._fields.get("dead_ranks")
+        return [parse_cards(rank)[0].rank for rank in (field.data or [])] if field is not None else []
+
 
 class InitialMeldForm(CheckForm):
     total = IntegerField(
@@ -142,6 +155,7 @@ class InitialMeldForm(CheckForm):
                  SelectChoice("concealed", "Yes, concealed (drawn from the stock)")],
         default="no",
     )
+    dead_ranks = _dead_ranks_field()
     game = HiddenField()
     side = HiddenField()
 
@@ -162,6 +176,7 @@ class MeldForm(CheckForm):
     cards = CardsField("Cards of the meld", validators=[_card_text(groups=False)], render_kw=CARD_INPUT)
     initial = BooleanField("Part of my side's initial meld (Modern American: aces may take wild cards)")
     going_out = BooleanField("I am going out with it (Classic: black 3s)")
+    dead_ranks = _dead_ranks_field()
 
     def validate_cards(self, field):
         if not field.errors and not field.flat:
@@ -194,8 +209,8 @@ class PileForm(CheckForm):
         "Cards in the pile (optional)", validators=[Optional(), _within(1, 162, "A pile holds 1 to 162 cards.")],
         invalid_value_message="Give the number of cards as a whole number, like 6.", render_kw=NUMERIC,
     )
-    dead_ranks = RankChecks("Dead ranks: a canasta of them is complete (Modern American)",
-                            choices=RANK_CHOICES, validate_choice=True)
+    dead_ranks = _dead_ranks_field()
+    stock_empty = BooleanField("The stock is empty: I must draw from it")
 
     def validate_hand(self, field):
         if not field.errors and not field.flat:
@@ -229,6 +244,7 @@ class GoingOutForm(CheckForm):
         "Your side's total before this hand (optional)", validators=[Optional(), TOTAL_RANGE],
         invalid_value_message="Give the total as a whole number, like 1500 or -40.", render_kw=NUMERIC,
     )
+    dead_ranks = _dead_ranks_field()
 
     def option_values(self):
         values = super().option_values()
