@@ -107,3 +107,32 @@ def test_pile_and_going_out_on_a_phone(live_server, phone):
     assert no_sideways_scroll(phone)
     screenshot(phone, "checker-going-out")
     assert_accessible(phone)
+
+
+def test_dead_ranks_and_the_empty_stock_on_a_phone(live_server, phone):
+    phone.goto(live_server.url + "/check/meld")
+    dead_king = phone.locator('input[name="dead_ranks"][value="K"]')
+    expect(dead_king).to_be_hidden()  # Classic has no dead ranks
+    phone.locator("#rules").select_option("modern")
+    expect(dead_king).to_be_visible()
+    dead_king.check()
+    tap_cards(phone, phone.locator('[data-picker-for="cards"]'), ["K", "K", "K"])
+    phone.get_by_role("button", name="Check").tap()
+    expect(phone.locator(".verdict")).to_have_text("Not a legal meld")
+    expect(phone.get_by_text("The kings are dead")).to_have_count(1)
+    assert no_sideways_scroll(phone)
+    assert_accessible(phone)
+
+    phone.goto(live_server.url + "/check/pile")
+    phone.locator("#pile_top").select_option("Q")
+    tap_cards(phone, phone.locator('[data-picker-for="hand"]'), ["Q", "5", "9"])
+    phone.locator("#side_has_melded").check()
+    phone.locator("summary", has_text="Your side's melds on the table").tap()
+    tap_cards(phone, phone.locator('[data-picker-for="side_melds"]'), ["Q", "Q", "Q"])
+    phone.locator("#stock_empty").check()
+    phone.get_by_role("button", name="Check").tap()
+    expect(phone.locator(".verdict")).to_have_text("Yes, you must take it")
+    expect(phone.locator("#stock_empty")).to_be_checked()
+    assert no_sideways_scroll(phone)
+    screenshot(phone, "checker-pile-stock-empty")
+    assert_accessible(phone)
