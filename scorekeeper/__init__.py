@@ -3,11 +3,12 @@
 import os
 import secrets
 import tempfile
+from functools import partial
 from pathlib import Path
 
 from flask import Flask
 
-from . import assets, cli, errors, security
+from . import assets, cli, errors, limits, security
 from .security import csrf
 from .api import checks as api_checks
 from .api import common as api
@@ -17,7 +18,7 @@ from .api import play as api_play
 from .store import db
 from .printing.charts import points_label
 from .web import board, checker, hands, history, new_game, offline, pages, practice, settings, sheets
-from .web.helpers import signed
+from .web.helpers import isolated, isolated_names, signed
 
 
 def create_app(test_config=None):
@@ -59,6 +60,7 @@ def create_app(test_config=None):
     db.init_app(app)
     errors.init_app(app)
     security.init_app(app)
+    limits.init_app(app)
     cli.init_app(app)
     assets.init_app(app)
     _register_blueprints(app)
@@ -141,7 +143,10 @@ def _register_template_helpers(app):
     app.add_template_filter(signed, "signed")  # +605, −295
     # The board's banner is rendered for each request (not kept with the board's content),
     # since for the scorekeeper it carries the rematch form and its CSRF token.
-    app.add_template_global(board.result_line, "result_of")
+    app.add_template_global(partial(board.result_line, isolate=True), "result_of")
+    # A name on a page never turns the numbers beside it: {{ name|isolated }}, {{ names|isolated_names }}.
+    app.add_template_filter(isolated, "isolated")
+    app.add_template_filter(isolated_names, "isolated_names")
     app.add_template_global(settings.rematch_token, "rematch_token")
     app.add_template_global(hands.label_variants, "hand_label_variants")
 

@@ -41,6 +41,8 @@ def app(tmp_path):
             "SECRET_KEY": "test",
             "DATABASE": str(tmp_path / "scorekeeper.db"),
             "WTF_CSRF_ENABLED": False,
+            # Tests start games by the hundred; tests/test_limits.py turns the limits on.
+            "RATELIMIT_ENABLED": False,
         }
     )
     yield app

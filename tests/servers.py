@@ -61,6 +61,8 @@ def start_gunicorn(database, *, workers=2, app="scorekeeper:create_app()", extra
             "SCOREKEEPER_DATABASE": str(database),
             "SCOREKEEPER_SECRET_KEY": "test-secret-key",
             "PYTHONUNBUFFERED": "1",
+            # Load tests start games and print sheets by the hundred; a test of the limits turns them on.
+            "SCOREKEEPER_RATELIMIT_ENABLED": "false",
         }
     )
     env.update(extra_env or {})

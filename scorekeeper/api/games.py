@@ -16,6 +16,7 @@ import re
 
 from flask import Blueprint, current_app, request, url_for
 
+from .. import limits
 from ..games import access
 from . import idempotency
 from ..games import undo as history
@@ -155,6 +156,9 @@ def hand(game_id, number):
 @bp.post("")
 def create():
     """Start a game: 201 with its id, its edit key (shown this once) and its pages."""
+    limited = limits.count("games")
+    if limited is not None:
+        return limited
     try:
         idempotency_key = idempotency.idempotency_key()
         body, canonical = read_json_object()
@@ -349,7 +353,11 @@ def edit_refusal(db, game_id):
     if key is None:
         return error_body(403, [("Authorization", "Changing a game needs its edit key, sent as the header "
                                                   "Authorization: Bearer <edit key>. The game's id alone only lets you view it.")])
+    limited = limits.reached("keys")  # after too many wrong keys, no key is tried for a while
+    if limited is not None:
+        return limited
     if not access.key_opens(db, game_id, key):
+        limits.count("keys")
         return error_body(403, [("Authorization", "This is not the edit key of this game, so it can only be viewed. "
                                                   "Nothing was changed.")])
     return None

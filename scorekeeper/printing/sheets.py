@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from markupsafe import Markup
+
 from ..canasta.cards import RANK_POINTS, Card, Rank, Suit
 from ..canasta.rules import (
     LAST_DRAWN_THREE_PENALTY, MODERN, MODERN_HOLDING_PENALTY, MODERN_PENALTIES,
@@ -213,18 +215,22 @@ def house_rules(game):
     return chosen
 
 
-def result(game):
-    """Return the end of the sheet: who won, or who leads, in words with engine numbers."""
-    score, names = game.score, game.names
+def result(game, mark=None):
+    """Return the end of the sheet: who won, or who leads, in words with engine numbers.
+
+    ``mark``: what makes a name markup that never turns the text around it (the page's ``<bdi>``).
+    """
+    score = game.score
+    text, names = (Markup, [mark(name) for name in game.names]) if mark else (str, game.names)
     if score.game_over and score.winner is not None:
-        return (f"Winner: {names[score.winner]}, {sheet_number(score.totals[score.winner])} points, "
-                f"by {sheet_number(score.margin)}.")
+        return text("Winner: {}, {} points, by {}.").format(
+            names[score.winner], sheet_number(score.totals[score.winner]), sheet_number(score.margin))
     if score.game_over:
-        return "Shared win: " + " and ".join(names[i] for i in score.winners) + "."
+        return text("Shared win: {}.").format(text(" and ").join(names[i] for i in score.winners))
     if score.tie:
         return "The highest totals are tied past the target: another hand decides."
     if score.leader is not None and score.hands:
-        return f"Game in progress: {names[score.leader]} leads by {sheet_number(score.margin)}."
+        return text("Game in progress: {} leads by {}.").format(names[score.leader], sheet_number(score.margin))
     return "Game in progress."
 
 

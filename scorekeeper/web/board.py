@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, jsonify, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from .. import errors
+from .. import errors, limits
 from ..games import access
 from ..games import undo
 from ..store import db as store
@@ -24,7 +24,7 @@ from ..canasta.scoring import BREAKDOWN_LABELS
 from ..printing.charts import points_label, running_totals_chart
 from ..games.read import LRUCache
 from ..printing.qr import qr_svg
-from .helpers import NO_GAME, editable_game_or_abort, game_or_404, side_label
+from .helpers import NO_GAME, editable_game_or_abort, game_or_404, isolated, side_label
 
 bp = Blueprint("games", __name__)
 
@@ -105,29 +105,34 @@ def _verb(game, name):
     return "win" if plural else "wins"
 
 
-def result_line(game):
-    """The end of the game or a tie at the top, in one sentence; None while play goes on."""
+def result_line(game, isolate=False):
+    """The end of the game or a tie at the top, in one sentence; None while play goes on.
+
+    ``isolate``: as markup for a page, each name in ``<bdi>``.
+    """
     score, names = game.score, game.names
+    text, name_of = (Markup, isolated) if isolate else (str, str)
     if score.game_over and score.winner is not None:
         name = names[score.winner]
-        return f"{name} {_verb(game, name)} by {points_label(score.margin)}"
+        return text("{} {} by {}").format(name_of(name), _verb(game, name), points_label(score.margin))
     if score.game_over:
-        who = " and ".join(names[index] for index in score.winners)
-        return f"{who} share the win at {points_label(score.totals[score.winners[0]])}"
+        who = text(" and ").join(name_of(names[index]) for index in score.winners)
+        return text("{} share the win at {}").format(who, points_label(score.totals[score.winners[0]]))
     if score.tie:
         top = max(score.totals)
         return f"Tied at {points_label(top)}: another hand is played to decide"
     return None
 
 
-def lead_line(game):
+def lead_line(game, isolate=False):
     """Who leads and by how much while the game goes on, or None (no hands, a tie, or over)."""
     score = game.score
     if score.game_over or not score.hands or score.leader is None:
         return None
     name = game.names[score.leader]
     verb = "lead" if _verb(game, name) == "win" else "leads"
-    return f"{name} {verb} by {points_label(score.margin)}"
+    text, name_of = (Markup, isolated) if isolate else (str, str)
+    return text("{} {} by {}").format(name_of(name), verb, points_label(score.margin))
 
 
 def announcement(game):
@@ -169,8 +174,8 @@ def board_context(game, editable, opened=None):
         "rows": score.hands,
         "opened": opened,
         "chart": chart,
-        "result": result_line(game),
-        "lead": lead_line(game),
+        "result": result_line(game, isolate=True),
+        "lead": lead_line(game, isolate=True),
         "problems": problem_lines(game),
         "unscored": unscored_hands(game),
         "next_hand": len(game.hands) + 1,
@@ -370,7 +375,11 @@ def join(game_id):
     if store.get_version(db, game_id) is None:
         abort(404, description=NO_GAME)
     key = request.args.get("key", "")
+    limited = limits.reached("keys")  # after too many wrong keys, no key is tried for a while
+    if limited is not None:
+        return limited
     if not access.key_opens(db, game_id, key):
+        limits.count("keys")
         abort(403, description=WRONG_KEY)
     access.remember_key(game_id, key)
     response = redirect(url_for("games.board", game_id=game_id), code=303)

@@ -6,6 +6,7 @@ import json
 import secrets
 
 from flask import abort, session
+from markupsafe import Markup, escape
 
 from ..security import csrf
 from ..games import access
@@ -38,6 +39,20 @@ def editable_game_or_abort(game_id, refusal=None):
 def side_label(names, members):
     """Return a side as its people's names: ``Ann & Bob``."""
     return " & ".join(names[member] for member in members)
+
+
+def isolated(name):
+    """A name as markup that never turns the text around it: ``<bdi>Them</bdi>``.
+
+    A right-to-left name (Hebrew, Arabic) beside a number would otherwise take
+    the number into its own direction: "805" beside it could read "508".
+    """
+    return Markup("<bdi>{}</bdi>").format(name)
+
+
+def isolated_names(names, separator=" vs "):
+    """Names joined by ``separator``, each isolated: ``<bdi>Us</bdi> vs <bdi>Them</bdi>``."""
+    return Markup(escape(separator)).join(isolated(name) for name in names)
 
 
 def signed(value):

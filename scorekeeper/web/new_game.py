@@ -5,7 +5,9 @@ engine) checks and stores it, and the browser that started the game keeps its
 edit key and lands on the scoreboard. Every problem comes back beside its field.
 """
 
-from flask import Blueprint, flash, redirect, render_template, request
+from flask import Blueprint, flash, make_response, redirect, render_template, request
+
+from .. import limits
 
 from ..canasta.errors import CanastaError
 from ..canasta.rules import OPTION_SPECS, PRESETS
@@ -30,6 +32,13 @@ def new_game():
             totals = form.chosen_totals()
         except ValueError:
             totals = False
+        limited = limits.count("games") if totals is not False else None
+        if limited is not None:
+            # What was typed stays on the page, with why nothing started and when to try again.
+            form.form_errors.append(limited.limit_message)
+            response = make_response(_render_new_game(form, 429))
+            response.headers["Retry-After"] = limited.headers["Retry-After"]
+            return response
         if totals is not False:
             db = store.get_db()
             try:

@@ -31,7 +31,7 @@ def home():
         games.append({
             "game": game,
             "hands": len(game.hands),
-            "result": result_line(game),
+            "result": result_line(game, isolate=True),
             "changed": ago(game.updated_at, now),
             # The key this browser holds was replaced on another phone (a new edit link): it only views now.
             "view_only": not access.key_matches(summary["edit_key_hash"], access.held_key(summary["id"])),

@@ -15,6 +15,7 @@ import secrets
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
+from .. import limits
 from ..games import access
 from ..games import write as service
 from ..store import db as store
@@ -123,6 +124,9 @@ def edit(game_id):
 def rematch(game_id):
     """Start a new game at the same table, kept by this browser, and open its board."""
     editable_game_or_abort(game_id, NOT_KEEPER)
+    limited = limits.count("games")
+    if limited is not None:
+        return limited
     db = store.get_db()
     token = request.form.get("token", "")[:64]
     started = {}

@@ -18,10 +18,12 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 
+from .. import limits
 from ..games import access
 from ..printing import pdf
 from ..store import db as store
 from ..printing.sheets import blank_rows, compact_rows, game_hands, house_rules, played_on, reference, result, start_row
+from .helpers import isolated
 from .forms.sheets import PAPERS, CheatSheetForm, ScoreSheetForm, paper_for
 from ..games.read import load_game
 
@@ -52,7 +54,15 @@ def _pdf_answer(etag, filename, render, private=False):
             if body is not None:
                 _rendered.move_to_end(etag)
         if body is None:
-            body = render()
+            # Refused before any work: a loop of sheets never kept (unique names) costs a counter
+            # each; "busy" first, so that an answer "try again" does not use up the address's renders.
+            with limits.render_slot() as free:
+                if not free:
+                    return limits.busy()
+                limited = limits.count("sheets")
+                if limited is not None:
+                    return limited
+                body = render()
             with _rendered_lock:
                 _rendered[etag] = body
                 while len(_rendered) > RENDERED_KEPT:
@@ -165,7 +175,7 @@ def game_sheet(game_id):
         return pdf.render_pdf(
             "game_sheet.html", game=game, ruleset=game.ruleset, paper=paper, names=game.names,
             reference=reference(game.ruleset, game.score.options), hands=game_hands(game), start=start_row(game),
-            result=result(game),
+            result=result(game, mark=isolated),
             house_rules=house_rules(game), played_on=played_on(game.created_at),
         )
 

@@ -109,7 +109,7 @@ def bodies(valid_bodies):
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    app = create_app({"TESTING": True, "SECRET_KEY": "test",
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False,
                       "DATABASE": str(tmp_path_factory.mktemp("fuzz") / "fuzz.db")})
     return app.test_client()
 

@@ -296,7 +296,7 @@ def fuzz_game(tmp_path_factory):
     """A module-wide app and a game with seats and one hand: its client, id and key."""
     from scorekeeper import create_app
 
-    app = create_app({"TESTING": True, "SECRET_KEY": "test",
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False,
                       "DATABASE": str(tmp_path_factory.mktemp("patch") / "patch.db")})
     client = app.test_client()
     created = client.post("/api/v1/games", json={"rules": "classic", "names": ["Ann & Bob", "Cy & Di"],

@@ -20,7 +20,7 @@ from scorekeeper.canasta.scoring import score_request
 @pytest.fixture(scope="module")
 def api(tmp_path_factory):
     """One app for the module: the checks and /score change nothing, so the rows can share it."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False, "WTF_CSRF_ENABLED": False,
                       "DATABASE": str(tmp_path_factory.mktemp("rules_md") / "scorekeeper.db")})
     return app.test_client()
 

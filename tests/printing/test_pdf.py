@@ -19,7 +19,7 @@ STATIC = Path(__file__).resolve().parents[2] / "static"
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     folder = tmp_path_factory.mktemp("pdf")
-    return create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(folder / "pdf.db")})
+    return create_app({"TESTING": True, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False, "DATABASE": str(folder / "pdf.db")})
 
 
 @pytest.fixture(scope="module")

@@ -85,7 +85,7 @@ def test_names_with_html_show_as_text_on_the_home_page(client, db):
     game_id, key = new_game(db, names=["<b>Ann</b>", "Cy"])
     keep_score(client, game_id, key)
     html = client.get("/").get_data(as_text=True)
-    assert "<b>Ann</b>" not in html and "&lt;b&gt;Ann&lt;/b&gt; vs Cy" in html
+    assert "<b>Ann</b>" not in html and "<bdi>&lt;b&gt;Ann&lt;/b&gt;</bdi> vs <bdi>Cy</bdi>" in html
 
 
 def test_three_scorers_on_the_home_page(client, db):

@@ -103,7 +103,7 @@ def cells(row):
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     folder = tmp_path_factory.mktemp("sheets")
-    return create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(folder / "sheets.db"),
+    return create_app({"TESTING": True, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False, "DATABASE": str(folder / "sheets.db"),
                        "WTF_CSRF_ENABLED": False})
 
 
