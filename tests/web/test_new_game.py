@@ -91,7 +91,7 @@ def test_seats_in_clockwise_order_and_totals_carried_over_from_paper(client, db)
     assert game["seats"] == ["Ann", "Cy", "Bob", "Di"]
     assert game["start_totals"] == [2340, 1910]
     page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
-    assert "Dealt by Ann." in page
+    assert "Dealt by <bdi>Ann</bdi>." in page
     assert "2,340" in page and "1,910" in page
 
 

@@ -150,7 +150,9 @@ def fill(folder):
 
 
 def disk_app(folder):
-    return create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(folder / "s.db"), "WTF_CSRF_ENABLED": False})
+    # Limits off: their counters' file beside the database would hold the disk open for writing.
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(folder / "s.db"), "WTF_CSRF_ENABLED": False,
+                       "RATELIMIT_ENABLED": False})
 
 
 def count_on_disk(folder, game_id):

@@ -542,7 +542,7 @@ def test_print_page_lists_this_browsers_games(client, games):
         session["keys"] = {games["won"]: "key"}
     page = client.get("/print?paper=letter").get_data(as_text=True)
     assert f'href="/games/{games["won"]}/sheet.pdf?paper=letter"' in page
-    assert "Ann &amp; Bob vs Cy &amp; Di" in page
+    assert "<bdi>Ann &amp; Bob</bdi> vs <bdi>Cy &amp; Di</bdi>" in page
     with client.session_transaction() as session:
         session.pop("keys")
 
