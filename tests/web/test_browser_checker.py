@@ -38,7 +38,7 @@ def test_first_meld_with_the_card_picker(live_server, phone):
     phone.get_by_role("button", name="Check").tap()
 
     expect(phone.locator(".verdict")).to_have_text("20 short")
-    expect(phone.locator(".verdict-detail")).to_contain_text("70 points, minimum 90.")
+    expect(phone.locator(".verdict-detail")).to_contain_text("70 points, minimum 90 for a total of 1,600.")
     expect(phone.locator(".found-meld")).to_have_count(2)
     expect(phone.locator(".found-meld").first).to_contain_text("with the K from the pile")
     # The form keeps what was entered, and the picker shows it again.
@@ -60,7 +60,7 @@ def test_typing_and_the_picker_agree_and_the_sign_switch_makes_a_total_negative(
     expect(phone.locator("#total")).to_have_value("-40")
     phone.get_by_role("button", name="Check").tap()
     expect(phone.locator(".verdict")).to_have_text("Enough")
-    expect(phone.locator(".verdict-detail")).to_contain_text("65 points, minimum 15.")
+    expect(phone.locator(".verdict-detail")).to_contain_text("65 points, minimum 15 for a total of \u221240.")
 
 
 def test_modern_hides_the_classic_house_rule(live_server, phone):

@@ -83,11 +83,11 @@ def test_the_example_on_the_page_reads_right(client):
 @pytest.mark.parametrize(
     ("query", "expected_verdict", "detail"),
     [
-        ({"rules": "classic", "total": 1600, "cards": "K K | Q Q 2", "pile_top": "K"}, "20 short", "70 points, minimum 90."),
-        ({"rules": "classic", "total": 1400, "cards": "K K Q Q 2", "pile_top": "K"}, "Enough", "70 points, minimum 50."),
-        ({"rules": "classic", "total": -20, "cards": "5 5 5"}, "Enough", "15 points, minimum 15."),
-        ({"rules": "classic", "total": 0, "cards": "K K Q Q 2", "pile_top": "J"}, "Not allowed", "60 points, minimum 50."),
-        ({"rules": "modern", "total": 0, "cards": "A A 2 2 K K K"}, "15 short", "110 points, minimum 125."),
+        ({"rules": "classic", "total": 1600, "cards": "K K | Q Q 2", "pile_top": "K"}, "20 short", "70 points, minimum 90 for a total of 1,600."),
+        ({"rules": "classic", "total": 1400, "cards": "K K Q Q 2", "pile_top": "K"}, "Enough", "70 points, minimum 50 for a total of 1,400."),
+        ({"rules": "classic", "total": -20, "cards": "5 5 5"}, "Enough", "15 points, minimum 15 for a total of \u221220."),
+        ({"rules": "classic", "total": 0, "cards": "K K Q Q 2", "pile_top": "J"}, "Not allowed", "60 points, minimum 50 for a total of 0."),
+        ({"rules": "modern", "total": 0, "cards": "A A 2 2 K K K"}, "15 short", "110 points, minimum 125 for a total of 0."),
         ({"rules": "classic", "total": 3000, "cards": "K K K K K K K 5 5 5", "going_out": "concealed"},
          "Enough", "85 points: going out concealed needs no minimum."),
     ],
