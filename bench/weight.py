@@ -206,8 +206,33 @@ def measure(workdir: Path, *, hands=30) -> list[Line]:
     foreign = sorted(set(board["foreign"] + view["foreign"]))
     lines.append(Line("Scoreboard and view pages: requests to another site", len(foreign), "", FOREIGN_AIM,
                       note=", ".join(foreign), details={"foreign": foreign}))
+    lines += service_worker_lines(app)
     lines += practice_lines(app)
     return lines
+
+
+def service_worker_lines(app) -> list[Line]:
+    """What the service worker adds, once, after a first visit: its own file, then the files it keeps (no aim).
+
+    The scoreboard's aims above leave it out: the browser fetches it after the
+    page, in the background, and from then on the kept files cost no request.
+    """
+    import json as json_module
+
+    client = app.test_client()
+    worker = client.get("/sw.js", base_url=f"http://{HOST}")
+    text = worker.get_data(as_text=True)
+    shell = json_module.loads(re.search(r"var SHELL = (\[.*?\]);", text).group(1))
+    shell.append(json_module.loads(re.search(r"var OFFLINE_PAGE = (\".*?\");", text).group(1)))
+    kept = [(url, len(client.get(url, base_url=f"http://{HOST}").get_data())) for url in shell]
+    label = "Service worker, once after the first visit"
+    return [
+        Line(f"{label}: its own file (sw.js)", round(len(worker.get_data()) / 1024, 1), "KB",
+             note="asked again when the browser checks for an update (no-cache): a 304 while unchanged"),
+        Line(f"{label}: the files it keeps for offline", round(sum(size for _, size in kept) / 1024, 1), "KB",
+             note=f"{len(kept)} requests, in the background: " + ", ".join(url.split("?")[0] for url, _ in kept),
+             details={"kept": kept}),
+    ]
 
 
 PRACTICE_KB_AIM = Aim("<=", 80, on="value", unit="KB")

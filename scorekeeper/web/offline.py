@@ -52,9 +52,11 @@ def service_worker():
     text = _worker(request.script_root, static_urls, url_for("offline.page"), current_app.config.get("RELEASE", ""))
     response = make_response(text)
     response.mimetype = "text/javascript"
-    # The browser compares a worker's bytes on every visit: never an old copy from a cache.
+    # The browser compares a worker's bytes when it checks for an update: never an old copy
+    # from a cache, and a 304 while it is unchanged.
     response.headers["Cache-Control"] = "no-cache"
-    return response
+    response.set_etag(hashlib.sha256(text.encode("utf-8")).hexdigest()[:16])
+    return response.make_conditional(request)
 
 
 @bp.get("/manifest.webmanifest")

@@ -38,6 +38,8 @@ def test_the_service_worker_is_served_from_the_root_and_never_kept_stale(client)
         assert client.get(url).status_code == 200, url
     assert all("?v=" in url for url in shell), "every kept file under an address that changes with it"
     assert re.search(r'var VERSION = "[0-9a-f]{12}";', text)
+    again = client.get("/sw.js", headers={"If-None-Match": response.headers["ETag"]})
+    assert again.status_code == 304
 
 
 def test_a_new_release_name_gives_a_new_worker(tmp_path):
