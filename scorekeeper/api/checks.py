@@ -16,7 +16,8 @@ from ..canasta.cards import NATURAL_RANKS, Card, Rank, format_cards, parse_cards
 from ..canasta.errors import CanastaError, CardError
 from ..canasta.fields import FieldReader, join
 from ..canasta.melds import Meld, meld_problems
-from ..canasta.rules import MAX_TOTAL, MODERN, resolve
+from ..canasta.families import CLASSIC
+from ..canasta.rules import MAX_TOTAL, resolve
 
 bp = Blueprint("api_checks", __name__, url_prefix="/api/v1/check")
 CSRF_EXEMPT = True  # answers questions, changes nothing, reads no cookie
@@ -31,7 +32,6 @@ GOING_OUT_FIELDS = (
     "rules", "options", "canastas", "side_has_melded", "player_has_melded", "hand", "side_melds", "total",
     "dead_ranks",
 )
-GOING_OUT_CHOICES = {"classic": ("no", "out", "concealed"), MODERN: ("no", "out")}
 MAX_PILE = 108 * 3 // 2  # more than any pile can hold with three decks
 MAX_CANASTAS = 30
 
@@ -111,8 +111,8 @@ class BodyReader(FieldReader):
     def going_out(self):
         if not self.has("going_out"):
             return "no"
-        family = self.ruleset.family if self.ruleset is not None else "classic"
-        return self.choice(self.body["going_out"], "going_out", "going_out", GOING_OUT_CHOICES[family])
+        family = self.ruleset.family if self.ruleset is not None else CLASSIC
+        return self.choice(self.body["going_out"], "going_out", "going_out", family.going_out_choices)
 
     def finish(self):
         """Raise InvalidHand with every problem found so far."""

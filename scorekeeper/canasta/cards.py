@@ -133,6 +133,45 @@ SUIT_ALIASES: dict[str, Suit] = {suit.value: suit for suit in Suit} | {
     "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
 }
 
+
+def _same_value(rank: Rank) -> tuple[Rank, ...]:
+    """Return the ranks that count like ``rank``: as wild or natural, and for the same value."""
+    return tuple(other for other in Rank
+                 if other is not Rank.THREE and other.is_wild == rank.is_wild and other.points == rank.points)
+
+
+# The cards left in a hand, counted by groups of one value (the API's ``in_hand``
+# fields), from the card values above; black 3s are the 3s of this count.
+IN_HAND_GROUPS: dict[str, tuple[Rank, ...]] = {
+    "jokers": _same_value(Rank.JOKER),
+    "twos": _same_value(Rank.TWO),
+    "aces": _same_value(Rank.ACE),
+    "eight_to_king": _same_value(Rank.KING),
+    "four_to_seven": _same_value(Rank.SEVEN),
+    "black_threes": (Rank.THREE,),
+}
+
+
+def group_points(name: str) -> int:
+    """Return the card value of every card of the ``in_hand`` group ``name``.
+
+    >>> [group_points(name) for name in IN_HAND_GROUPS]
+    [50, 20, 20, 10, 5, 5]
+    """
+    return RANK_POINTS[IN_HAND_GROUPS[name][0]]
+
+
+def group_per_deck(name: str) -> int:
+    """Return how many cards of the ``in_hand`` group ``name`` one deck holds (half its 3s are black).
+
+    >>> [group_per_deck(name) for name in IN_HAND_GROUPS]
+    [2, 4, 4, 24, 16, 2]
+    """
+    ranks = IN_HAND_GROUPS[name]
+    held = sum(copies_in_decks(rank, 1) for rank in ranks)
+    return held // 2 if ranks == (Rank.THREE,) else held
+
+
 DECK_SIZE = 54  # one deck of 52 cards and its 2 jokers
 MAX_CARDS_IN_TEXT = 162  # three decks: more cards than that cannot be on any table
 MAX_TEXT_LENGTH = 2000

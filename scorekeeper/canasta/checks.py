@@ -27,17 +27,15 @@ The example of the rules page: king on top of the pile, K K and Q Q 2 in hand.
 
 from __future__ import annotations
 
-from .going_out import MUST_DISCARD_TO_GO_OUT, GoingOutCheck, check_going_out, going_out_conditions
+from .going_out import GoingOutCheck, check_going_out, going_out_conditions
 from .initial_meld import InitialMeldCheck, check_initial_meld
-from .meld_check import KIND_LABELS, MeldCheck, check_meld
-from .melds import DECK_WORDS
-from .pile import MODERN_PILE_MELD_LIMIT, PileCheck, PileWay, check_pile
+from .meld_check import MeldCheck, check_meld
+from .pile import PileCheck, PileWay, check_pile
 from .placement import CheckedMeld
 from .supply import deck_problems
-from .words import SINGULAR, card_word, rank_word
+from .words import card_word, rank_word
 
 __all__ = [
-    "DECK_WORDS", "KIND_LABELS", "MODERN_PILE_MELD_LIMIT", "MUST_DISCARD_TO_GO_OUT", "SINGULAR",
     "CheckedMeld", "GoingOutCheck", "InitialMeldCheck", "MeldCheck", "PileCheck", "PileWay",
     "card_word", "check_going_out", "check_initial_meld", "check_meld", "check_pile", "deck_problems",
     "going_out_conditions", "rank_word",

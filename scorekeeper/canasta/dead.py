@@ -20,14 +20,14 @@ from collections.abc import Iterable
 
 from .cards import Rank
 from .melds import Meld
-from .rules import MODERN, RuleSet
+from .rules import RuleSet
 
 DEAD_RANK = "The {rank} are dead (a canasta of them is complete): nobody may meld them or add to them."
 
 
 def has_dead_ranks(ruleset: RuleSet) -> bool:
     """Return True when the rule set's family has dead ranks (Modern American)."""
-    return ruleset.family == MODERN
+    return ruleset.family.dead_ranks
 
 
 def live(ruleset: RuleSet, dead_ranks: Iterable[Rank] | None) -> frozenset[Rank]:

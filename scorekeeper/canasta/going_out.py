@@ -9,14 +9,10 @@ from .cards import Card, Rank
 from .errors import InvalidHand, Problem
 from .melds import Meld
 from .placement import CheckedMeld, Placer, Slot, bonus_gained, broken_rules, meld_order, sort_hand
-from .rules import MODERN, Options, RuleSet, next_minimum
+from .rules import Options, RuleSet, next_minimum
 from .supply import deck_problems, kind_card
 from .words import join_and, plural
 
-# RULES.md lets a Classic player meld every card or discard the last one. The
-# Modern American comparison of the project's sources reads "two canastas and
-# a discard": there a player goes out only by discarding the last card.
-MUST_DISCARD_TO_GO_OUT = {"classic": False, MODERN: True}
 
 
 @dataclass(frozen=True)
@@ -61,7 +57,7 @@ def going_out_conditions(ruleset: RuleSet, options: Options) -> tuple[str, ...]:
     """
     needed = options.canastas_to_go_out
     lines = [f"{_needs(ruleset)} {plural(needed, 'canasta')} to go out; one completed in the same turn counts."]
-    if MUST_DISCARD_TO_GO_OUT[ruleset.family]:
+    if ruleset.family.must_discard_to_go_out:
         lines.append("Meld all your cards but one and discard it: you go out with a discard.")
     else:
         lines.append("Meld every card, or all but one and discard it.")
@@ -108,24 +104,24 @@ def check_going_out(
     (True, ['K K K K K 2 2'], '5', True, 200)
     """
     hand = list(hand)
-    modern = ruleset.family == MODERN
+    family = ruleset.family
     _raise_if_impossible(ruleset, hand, canastas, side_melds)
     if player_has_melded is None:
         player_has_melded = side_has_melded
     needed = options.canastas_to_go_out
-    must_discard = MUST_DISCARD_TO_GO_OUT[ruleset.family]
+    must_discard = family.must_discard_to_go_out
     notes: list[str] = []
     naturals, wilds, black, red = sort_hand(hand)
     if red:
         notes.append("Red 3s are laid out at once, never kept in hand: they are left out here.")
-    if modern and black:
+    if family.black_threes_laid_out and black:
         notes.append("In Modern American 3s are laid out as they come: they are left out here.")
         black = []
     playable = naturals + wilds + black
     placer = Placer(ruleset, options, going_out=True, initial=not side_has_melded, dead_ranks=dead_ranks)
     # A side that has not melded makes its initial meld going out: in Modern American it needs a
     # clean triple, and its points must reach the minimum unless it goes out concealed (Classic).
-    need_clean = modern and not side_has_melded
+    need_clean = family.needs_clean_triple and not side_has_melded
     minimum = next_minimum(ruleset, total) if not side_has_melded and total is not None else None
 
     # Every way to go out: no discard (where allowed), or one card of each kind kept to discard.

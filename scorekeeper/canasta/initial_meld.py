@@ -10,7 +10,7 @@ from .errors import CardError
 from .melds import Meld
 from .pile import frozen_words, natural_pair_needed, pile_top_problem
 from .placement import CheckedMeld, Placer, Slot, broken_rules, meld_order, sort_hand
-from .rules import MODERN, Options, RuleSet, next_minimum
+from .rules import Options, RuleSet, next_minimum
 from .supply import raise_if_impossible
 from .words import plural
 
@@ -84,7 +84,7 @@ def check_initial_meld(
         explicit = True
     hand = [card for group in groups for card in group]
     raise_if_impossible(ruleset, hand, pile_top, "cards")
-    modern = ruleset.family == MODERN
+    family = ruleset.family
     going = going_out in ("out", "concealed")
     problems: list[str] = []
     placer = Placer(ruleset, options, going_out=going, initial=True, dead_ranks=dead_ranks)
@@ -100,12 +100,12 @@ def check_initial_meld(
     if explicit:
         melds = _explicit_melds(ruleset, placer, groups, top, problems)
     else:
-        melds = _auto_melds(ruleset, placer, hand, top, problems, want_clean=modern)
+        melds = _auto_melds(ruleset, placer, hand, top, problems, want_clean=family.needs_clean_triple)
 
     problems.extend(broken_rules(melds))
     # RULES.md is silent on whether the pile's top card may be part of the clean triple: it
     # may (Q Q from hand with the queen on top is one), though its points never count.
-    if modern and not any(meld.clean_triple for meld in melds):
+    if family.needs_clean_triple and not any(meld.clean_triple for meld in melds):
         problems.append(CLEAN_TRIPLE_NEEDED)
     if going:
         made = sum(meld.completes_canasta(ruleset) for meld in melds)
@@ -118,7 +118,7 @@ def check_initial_meld(
 
     points = sum(meld.points for meld in melds)
     counted_top = next((meld.from_pile for meld in melds if meld.from_pile is not None), None)
-    if modern and counted_top is not None:
+    if not family.top_card_counts and counted_top is not None:
         points -= counted_top.points
     table_minimum = next_minimum(ruleset, total)
     # RULES.md: "A player who draws from the stock and goes out concealed needs no minimum";
@@ -127,7 +127,7 @@ def check_initial_meld(
     return InitialMeldCheck(
         melds=tuple(sorted(melds, key=meld_order)), points=points,
         minimum=0 if concealed else table_minimum, table_minimum=table_minimum,
-        problems=tuple(dict.fromkeys(problems)), pile_top=pile_top, pile_top_counts=not modern,
+        problems=tuple(dict.fromkeys(problems)), pile_top=pile_top, pile_top_counts=family.top_card_counts,
     )
 
 

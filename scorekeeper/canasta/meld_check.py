@@ -10,16 +10,9 @@ from .dead import dead_rank_problem
 from .errors import CardError, InvalidHand, Problem
 from .melds import CANASTA_SIZE, Meld, canasta_kind, meld_problems, unfinished_kind
 from .placement import CardsLaid
-from .rules import MODERN_PENALTIES, Options, RuleSet
+from .kinds import CanastaKind
+from .rules import Options, RuleSet
 from .supply import raise_if_impossible
-
-KIND_LABELS = {
-    "natural": "Natural canasta", "mixed": "Mixed canasta",
-    "natural_aces": "Natural canasta of aces", "sevens": "Canasta of sevens",
-    "wild_twos": "Wild canasta of seven 2s", "wild_four_jokers": "Wild canasta with all four jokers",
-    "wild": "Wild canasta",
-}
-
 
 @dataclass(frozen=True)
 class MeldCheck(CardsLaid):
@@ -28,7 +21,7 @@ class MeldCheck(CardsLaid):
     cards: tuple[Card, ...]
     meld: Meld | None
     problems: tuple[str, ...]
-    kind: str | None  # canasta kind, if a legal canasta
+    kind: CanastaKind | None  # canasta kind, if a legal canasta
     bonus: int
     penalty_if_unfinished: int  # Modern American: what the meld costs if the hand ends before it is a canasta
 
@@ -54,7 +47,7 @@ class MeldCheck(CardsLaid):
     @property
     def kind_label(self) -> str | None:
         """Return the canasta kind in player words, e.g. "Mixed canasta"."""
-        return KIND_LABELS.get(self.kind) if self.kind else None
+        return self.kind.label if self.kind else None
 
 
 def check_meld(
@@ -97,6 +90,6 @@ def check_meld(
     legal = not problems
     kind = canasta_kind(ruleset, meld) if legal else None
     penalty_kind = unfinished_kind(ruleset, meld)
-    penalty = MODERN_PENALTIES[penalty_kind] if legal and penalty_kind else 0
+    penalty = ruleset.family.unfinished_penalties[penalty_kind] if legal and penalty_kind else 0
     return MeldCheck(tuple(cards), meld, tuple(problems), kind,
                      ruleset.canasta_bonus(kind) if kind else 0, penalty)

@@ -7,24 +7,22 @@ from dataclasses import dataclass, replace
 
 from .cards import Card, Rank
 from .placement import sort_hand
-from .rules import MODERN, Options, RuleSet
+from .rules import Options, RuleSet
 from .supply import raise_if_impossible
 from .words import card_word, join_and, rank_word, singular
 
-# Modern American: the pile may not be taken towards a meld of 5 or more cards.
-MODERN_PILE_MELD_LIMIT = 5
 # RULES.md ("The stock runs out"): a player who must draw from an empty stock must take the pile
 # when its top card goes on the side's meld and the pile is not frozen for the side.
 MUST_TAKE = ("With the stock empty you must take the pile: its {top} goes on your side's {rank} "
              "and the pile is not frozen for your side.")
-FROZEN_IN_MODERN = "In Modern American the pile is always frozen"
+ALWAYS_FROZEN = "In Modern American the pile is always frozen"
 FROZEN_BY_A_CARD = "A wild card or a turned-up red 3 freezes the pile"
 FROZEN_BEFORE_MELDING = "Your side has not melded yet, so the pile is frozen for it"
 
 
 def frozen_words(ruleset: RuleSet) -> str:
     """Return why the pile is frozen for a side making its initial meld."""
-    return FROZEN_IN_MODERN if ruleset.family == MODERN else FROZEN_BEFORE_MELDING
+    return ALWAYS_FROZEN if ruleset.family.pile_always_frozen else FROZEN_BEFORE_MELDING
 
 
 def natural_pair_needed(because: str, rank: Rank, in_hand: int) -> str:
@@ -37,8 +35,8 @@ def pile_top_problem(ruleset: RuleSet, top: Card) -> str | None:
     """Return why nobody may take the pile with ``top`` on it, or None."""
     if top.is_wild:
         return f"Nobody may take the pile with {card_word(top)} on top."
-    if top.rank is Rank.THREE and (top.is_red_three or ruleset.family == MODERN):
-        if ruleset.family == MODERN:
+    if top.rank is Rank.THREE and (top.is_red_three or ruleset.family.black_threes_laid_out):
+        if ruleset.family.black_threes_laid_out:
             return ("In Modern American 3s are laid out as they come, so a 3 is never the top card "
                     "of the pile. Give the card on top of it.")
         return ("A red 3 is never the top card of the pile: one turned up at the start freezes the pile and "
@@ -118,14 +116,14 @@ def check_pile(
     raise_if_impossible(ruleset, hand, pile_top, "hand")
     side_melds = dict(side_melds or {})
     dead = set(dead_ranks)
-    modern = ruleset.family == MODERN
+    family = ruleset.family
     naturals, wilds, _black, _red = sort_hand(hand)
     rank = pile_top.rank
     matching = [card for card in naturals if card.rank is rank]
 
     frozen_because = []
-    if modern:
-        frozen_because.append(FROZEN_IN_MODERN)
+    if family.pile_always_frozen:
+        frozen_because.append(ALWAYS_FROZEN)
     else:
         if frozen:
             frozen_because.append(FROZEN_BY_A_CARD)
@@ -140,13 +138,14 @@ def check_pile(
     else:
         if pile_size == 1 and len(hand) == 1:
             reasons.append("With one card left in your hand you may not take a pile of one card.")
-        if modern and rank in dead:
+        if family.dead_ranks and rank in dead:
             reasons.append(f"The {rank.plural} are dead (a canasta of them is complete): nobody may take the pile "
                            f"with {rank_word(rank)} on top.")
         count = side_melds.get(rank)
-        if modern and count is not None and count >= MODERN_PILE_MELD_LIMIT:
-            reasons.append(f"Your side already has {count} {rank.plural} on the table: in Modern American the pile "
-                           f"is not taken towards a meld of {MODERN_PILE_MELD_LIMIT} or more cards.")
+        limit = family.pile_meld_limit
+        if limit is not None and count is not None and count >= limit:
+            reasons.append(f"Your side already has {count} {rank.plural} on the table: in {family.name} the pile "
+                           f"is not taken towards a meld of {limit} or more cards.")
 
     ways: list[PileWay] = []
     if not reasons:
@@ -171,7 +170,7 @@ def check_pile(
                                f"with two {word}, with one and a wild card, or by adding it to your side's {word}. "
                                f"You have {join_and(have)}.")
     if ways and not side_has_melded:
-        if modern:
+        if family.needs_clean_triple:
             notes.append("This is your side's first meld: it must reach your minimum without the top card, "
                          "and include a clean triple.")
         else:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from .cards import Card, Rank, card_points, format_cards
 from .dead import dead_rank_problem, live
 from .melds import CANASTA_SIZE, Meld, canasta_bonus, canasta_kind, meld_problems
-from .rules import MODERN, Options, RuleSet
+from .rules import Options, RuleSet
 from .words import capital, plural
 
 # The cost of a slot left empty: nothing illegal, no canasta, no bonus, no wild card.
@@ -259,7 +259,7 @@ class Placer:
             pile = [slot.from_pile] if slot.from_pile is not None else []
             cards = tuple(slot.naturals[:1] + pile + slot.naturals[1:] + extra)
             problems = self.problems(slot, meld)
-            if slot.rank is None and slot.base is None and self.ruleset.family != MODERN and extra:
+            if slot.rank is None and slot.base is None and not self.ruleset.wild_melds and extra:
                 problems = [plural(len(extra), "wild card") + " fit no meld here: a meld holds at most 3, "
                             "and wild cards alone are not a meld in Classic."]
             melds.append(CheckedMeld(cards, meld, tuple(problems), slot.from_pile, slot.base))

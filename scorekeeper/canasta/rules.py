@@ -20,33 +20,30 @@ from dataclasses import asdict, dataclass, replace
 from functools import cached_property
 
 from .errors import InvalidHand, Problem, UnknownRules
-
-CLASSIC = "classic"
-MODERN = "modern"
+from .families import AMERICAN, CLASSIC, Family
+from .kinds import CanastaKind
 
 # Canasta bonuses by kind; Modern American adds its special canastas (RULES.md).
-CLASSIC_CANASTA_BONUSES = (("natural", 500), ("mixed", 300))
-MODERN_CANASTA_BONUSES = (
-    ("natural", 500), ("mixed", 300), ("natural_aces", 2500), ("sevens", 2500),
-    ("wild_twos", 3000), ("wild_four_jokers", 2500), ("wild", 2000),
+CLASSIC_CANASTA_BONUSES = ((CanastaKind.NATURAL, 500), (CanastaKind.MIXED, 300))
+AMERICAN_CANASTA_BONUSES = (
+    (CanastaKind.NATURAL, 500), (CanastaKind.MIXED, 300), (CanastaKind.NATURAL_ACES, 2500),
+    (CanastaKind.SEVENS, 2500), (CanastaKind.WILD_TWOS, 3000), (CanastaKind.WILD_FOUR_JOKERS, 2500),
+    (CanastaKind.WILD, 2000),
 )
 # Fewest card points a completed canasta of each kind can hold: seven 5-point
 # cards; six 5s and a 2; seven aces; seven sevens; seven 2s; four jokers and
 # three 2s; one joker and six 2s.
 CANASTA_MINIMUM_POINTS = {
-    "natural": 35, "mixed": 50, "natural_aces": 140, "sevens": 35,
-    "wild_twos": 140, "wild_four_jokers": 260, "wild": 170,
+    CanastaKind.NATURAL: 35, CanastaKind.MIXED: 50, CanastaKind.NATURAL_ACES: 140, CanastaKind.SEVENS: 35,
+    CanastaKind.WILD_TWOS: 140, CanastaKind.WILD_FOUR_JOKERS: 260, CanastaKind.WILD: 170,
 }
 # Fewest card points of an unfinished Modern meld charged a penalty (3 cards).
 UNFINISHED_MINIMUM_POINTS = {"aces": 60, "sevens": 15, "wild": 60}
-MODERN_PENALTIES = {"aces": 2500, "sevens": 2500, "wild": 2000}
-MODERN_HOLDING_PENALTY = 1500  # each player holding 3+ aces, or 3+ sevens
-LAST_DRAWN_THREE_PENALTY = 5
 # Red 3 amount by how many one side laid out; six-player games use three decks.
 RED_THREES_TWO_DECKS = (0, 100, 200, 300, 800)
 RED_THREES_THREE_DECKS = (0, 100, 200, 300, 400, 1000, 1200)
 # Modern American threes, each colour apart.
-MODERN_THREES_TABLE = (0, 100, 300, 500, 1000)
+THREES_BY_COLOUR = (0, 100, 300, 500, 1000)
 MAX_TOTAL = 10_000_000  # no real running total comes near; bigger numbers are typos
 
 
@@ -75,7 +72,7 @@ class RuleSet:
 
     id: str
     name: str
-    family: str  # "classic" | "modern"
+    family: Family  # what its rules do differently: see .families
     players: int
     scorers: int
     scorer_label: str  # "team" | "player"
@@ -89,7 +86,7 @@ class RuleSet:
     partnership_per_hand: bool = False
     going_out_bonus: int = 100
     concealed_bonus: int = 200  # in all, not on top of going out; 0 = no concealed going out
-    canasta_bonuses: tuple[tuple[str, int], ...] = CLASSIC_CANASTA_BONUSES
+    canasta_bonuses: tuple[tuple[CanastaKind, int], ...] = CLASSIC_CANASTA_BONUSES
     red_three_amounts: tuple[int, ...] = RED_THREES_TWO_DECKS
     threes_table: tuple[int, ...] = ()  # Modern: amount by count, per colour
     max_meld_size: int | None = None
@@ -126,15 +123,15 @@ class RuleSet:
         return self.players // self.scorers
 
     @cached_property
-    def canasta_kinds(self) -> tuple[str, ...]:
+    def canasta_kinds(self) -> tuple[CanastaKind, ...]:
         """Return the canasta kinds this family scores, e.g. ``("natural", "mixed")``."""
         return tuple(kind for kind, _ in self.canasta_bonuses)
 
     @cached_property
-    def _bonus_by_kind(self) -> dict[str, int]:
+    def _bonus_by_kind(self) -> dict[CanastaKind, int]:
         return dict(self.canasta_bonuses)
 
-    def canasta_bonus(self, kind: str) -> int:
+    def canasta_bonus(self, kind: CanastaKind) -> int:
         """Return the bonus of one canasta of ``kind``.
 
         >>> PRESETS["modern"].canasta_bonus("wild_twos")
@@ -142,7 +139,7 @@ class RuleSet:
         """
         return self._bonus_by_kind[kind]
 
-    def bonus_of(self, canastas: dict[str, int]) -> int:
+    def bonus_of(self, canastas: dict[CanastaKind, int]) -> int:
         """Return the bonuses of ``canastas``, counted by kind.
 
         >>> PRESETS["classic"].bonus_of({"natural": 1, "mixed": 2})
@@ -154,6 +151,7 @@ class RuleSet:
         """Return the preset as JSON-ready data, with its options and their defaults."""
         data = asdict(self)
         data.update(
+            family=self.family.id,
             total_card_points=self.total_card_points,
             red_threes_in_deck=self.red_threes_in_deck,
             cards=self.cards,
@@ -166,7 +164,7 @@ class RuleSet:
 
 
 CLASSIC_MINIMUMS = ((None, 15), (0, 50), (1500, 90), (3000, 120))
-MODERN_MINIMUMS = ((None, 125), (3000, 155), (5000, 180))
+AMERICAN_MINIMUMS = ((None, 125), (3000, 155), (5000, 180))
 
 PRESETS: dict[str, RuleSet] = {
     preset.id: preset
@@ -189,11 +187,11 @@ PRESETS: dict[str, RuleSet] = {
                 canastas_to_go_out=2, minimum_table=CLASSIC_MINIMUMS,
                 red_three_amounts=RED_THREES_THREE_DECKS),
         # RULES.md "Playing a deal": Modern American draws one card.
-        RuleSet("modern", "Modern American, 4 players in 2 teams", MODERN, players=4, scorers=2,
+        RuleSet("modern", "Modern American, 4 players in 2 teams", AMERICAN, players=4, scorers=2,
                 scorer_label="team", cards_dealt=13, draw=1, decks=2, target=8500,
-                canastas_to_go_out=2, minimum_table=MODERN_MINIMUMS, concealed_bonus=0,
-                canasta_bonuses=MODERN_CANASTA_BONUSES, red_three_amounts=(),
-                threes_table=MODERN_THREES_TABLE, max_meld_size=7, max_wilds=2, wild_melds=True,
+                canastas_to_go_out=2, minimum_table=AMERICAN_MINIMUMS, concealed_bonus=0,
+                canasta_bonuses=AMERICAN_CANASTA_BONUSES, red_three_amounts=(),
+                threes_table=THREES_BY_COLOUR, max_meld_size=7, max_wilds=2, wild_melds=True,
                 special_hands=SPECIAL_HANDS),
     )
 }
@@ -221,7 +219,7 @@ class OptionSpec:
     name: str
     label: str
     choices: tuple[tuple[object, str], ...]  # (value, label); empty for a number
-    families: tuple[str, ...] = (CLASSIC, MODERN)
+    families: tuple[Family, ...] = (CLASSIC, AMERICAN)
     presets: tuple[str, ...] = ()  # only these presets, when not empty
     help: str = ""
     minimum: int | None = None

@@ -24,11 +24,9 @@ from dataclasses import dataclass, field
 
 from .errors import CanastaError, InvalidHand, Problem
 from .fields import FieldReader, join
-from .rules import (
-    LAST_DRAWN_THREE_PENALTY, MODERN, MODERN_HOLDING_PENALTY, MODERN_PENALTIES,
-    Options, RuleSet, default_options, get_ruleset, next_minimum, resolve,
-)
-from .sides import SideInput, parse_hand, parse_totals
+from .hand import SideInput
+from .rules import Options, RuleSet, default_options, get_ruleset, next_minimum, resolve
+from .sides import parse_hand, parse_totals
 
 # Breakdown keys in the order a score sheet lists them, with their labels.
 BREAKDOWN_LABELS = {
@@ -109,86 +107,10 @@ class GameScore:
     margin: int
 
 
-def _breakdown(**parts: int) -> dict[str, int]:
-    return {key: value for key, value in parts.items() if value}
-
-
-def _classic_side(ruleset: RuleSet, options: Options, side: SideInput) -> SideScore:
-    bonuses = ruleset.bonus_of(side.canastas)
-    going_out = {"no": 0, "out": ruleset.going_out_bonus, "concealed": ruleset.concealed_bonus}[side.going_out]
-    if options.red_threes_minus == "no_canasta":
-        counts_minus = side.canasta_count == 0
-    else:
-        counts_minus = side.melded_points == 0
-    sign = -1 if counts_minus else 1
-    red_threes = [sign * ruleset.red_three_amounts[count] for count in side.red_threes]
-    breakdown = _breakdown(canastas=bonuses, going_out=going_out, red_threes=sum(red_threes),
-                           melded=side.melded_points, in_hand=-side.hand_points)
-    without_red_threes = bonuses + going_out + side.melded_points - side.hand_points
-    notes = ()
-    if sign < 0 and any(side.red_threes):
-        notes = (RED_THREES_AGAINST[options.red_threes_minus],)
-    return SideScore(side.members, sum(breakdown.values()), breakdown,
-                     tuple([without_red_threes + amount for amount in red_threes]), notes=notes)
-
-
-RED_THREES_AGAINST = {
-    "no_meld": "Red 3s count against a side that melded nothing.",
-    "no_canasta": "Red 3s count against a side without a canasta.",
-}
-
-
-def _points(value: int) -> str:
-    return ("\u2212" if value < 0 else "") + f"{abs(value):,}"
-
-
-def _modern_penalties(side: SideInput) -> tuple[int, tuple[str, ...]]:
-    """Return a Modern side's penalties and, in words, what each one is."""
-    parts = [(MODERN_PENALTIES[kind], f"unfinished meld of {'wild cards' if kind == 'wild' else kind}")
-             for kind in sorted(side.unfinished)]
-    for players, kind in ((side.players_with_three_aces, "aces"), (side.players_with_three_sevens, "sevens")):
-        if players:
-            parts.append((MODERN_HOLDING_PENALTY * players,
-                          f"{players} player{'s' if players > 1 else ''} holding 3+ {kind}"))
-    if side.last_drawn_three:
-        parts.append((LAST_DRAWN_THREE_PENALTY, "a 3 drawn last"))
-    return sum(amount for amount, _ in parts), tuple(f"{what} {_points(-amount)}" for amount, what in parts)
-
-
-def _modern_side(ruleset: RuleSet, side: SideInput) -> SideScore:
-    named: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
-    if side.special_hand_points:
-        breakdown = _breakdown(special_hand=side.special_hand_points)
-    else:
-        canastas = side.canasta_count
-        table = ruleset.threes_table
-        threes = table[side.red_three_count] + table[side.black_threes]
-        threes_sign = -1 if canastas == 0 else (0 if canastas == 1 else 1)
-        penalties, named = _modern_penalties(side)
-        if threes and threes_sign == 0:
-            notes = (f"Threes 0: with one canasta a side's threes count nothing "
-                     f"({_points(threes)} with two or more, {_points(-threes)} with none).",)
-        elif threes and threes_sign < 0:
-            notes = ("Threes count against a side without a canasta.",)
-        breakdown = _breakdown(
-            canastas=ruleset.bonus_of(side.canastas),
-            going_out=ruleset.going_out_bonus if side.goes_out else 0,
-            threes=threes_sign * threes,
-            melded=side.melded_points if canastas else -side.melded_points,
-            in_hand=-side.hand_points,
-            penalties=-penalties,
-        )
-    score = sum(breakdown.values())
-    details = {"penalties": named} if named and "penalties" in breakdown else {}
-    return SideScore(side.members, score, breakdown, (score,) * len(side.members), details, notes)
-
-
 def score_side(ruleset: RuleSet, options: Options, side: SideInput) -> SideScore:
-    """Return one side's score for the hand, with its breakdown."""
-    if ruleset.family == MODERN:
-        return _modern_side(ruleset, side)
-    return _classic_side(ruleset, options, side)
+    """Return one side's score for the hand, with its breakdown (scored as its family scores)."""
+    breakdown, member_scores, details, notes = ruleset.family.side_score(ruleset, options, side)
+    return SideScore(side.members, sum(breakdown.values()), breakdown, member_scores, details, notes)
 
 
 def score_hand(

@@ -20,118 +20,36 @@ scorekeeper.canasta.errors.InvalidHand: Melded points must be a multiple of 5 (c
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
-from .cards import Rank
+from .cards import IN_HAND_GROUPS, Rank, group_per_deck
 from .fields import FieldReader, is_integer, join, paths_under
-from .melds import Meld, meld_problems, summarise_melds
-from .rules import MAX_TOTAL, MODERN, Options, RuleSet
+from .hand import HandInput, InHand, Meld, SideInput
+from .kinds import CanastaKind
+from .melds import meld_problems, summarise_melds
+from .rules import MAX_TOTAL, Options, RuleSet
 from .validation import hand_problems, side_count_problems, side_problems
+from .words import in_hand_label
 
-CLASSIC_FIELDS = (
-    "members", "melded_points", "hand_points", "natural_canastas", "mixed_canastas",
-    "red_threes", "going_out", "melds", "in_hand",
-)
-MODERN_FIELDS = (
-    "members", "melded_points", "hand_points", "canastas", "red_threes", "black_threes",
-    "unfinished", "players_with_three_aces", "players_with_three_sevens", "last_drawn_three",
-    "special_hand_points", "going_out", "melds", "in_hand",
-)
+__all__ = ["HandInput", "InHand", "SideInput", "parse_hand", "parse_side", "parse_totals"]
+
 # Fields that the ``melds`` list replaces, and the one ``in_hand`` replaces.
 MELD_TOTAL_FIELDS = ("melded_points", "natural_canastas", "mixed_canastas", "canastas", "unfinished")
-GOING_OUT = {"classic": ("no", "out", "concealed"), MODERN: ("no", "out")}
-CANASTA_LABELS = {
-    "natural": "Natural canastas", "mixed": "Mixed canastas", "natural_aces": "Natural canastas of aces",
-    "sevens": "Canastas of sevens", "wild_twos": "Canastas of seven 2s",
-    "wild_four_jokers": "Wild canastas with all four jokers", "wild": "Other wild canastas",
-}
 UNFINISHED_FIELDS = ("aces", "sevens", "wild")
-# Card value and how many of it one deck holds, for each ``in_hand`` count.
-IN_HAND_CARDS = {
-    "jokers": (50, 2), "twos": (20, 4), "aces": (20, 4),
-    "eight_to_king": (10, 24), "four_to_seven": (5, 16), "black_threes": (5, 2),
-}
-IN_HAND_LABELS = {
-    "jokers": "Jokers in hand", "twos": "2s in hand", "aces": "Aces in hand",
-    "eight_to_king": "8s to kings in hand", "four_to_seven": "4s to 7s in hand",
-    "black_threes": "Black 3s in hand",
-}
+# The field of each canasta kind's count: inside ``canastas``, or ``<kind>_canastas`` in the side.
+KIND_FIELDS = {kind: kind.value for kind in CanastaKind}
+COUNT_FIELDS = {kind: f"{kind}_canastas" for kind in CanastaKind}
+# How many cards of each ``in_hand`` group one deck holds.
+IN_HAND_PER_DECK = {name: group_per_deck(name) for name in IN_HAND_GROUPS}
 MELD_COUNTS = {"naturals": ("Natural cards in a meld", 4), "twos": ("2s in a meld", 4), "jokers": ("Jokers in a meld", 2)}
 # Why a count or points cannot be that high, ``{high}`` being the most (see FieldReader.integer).
 DECKS_HOLD = ": the decks hold {high}"
 DECKS_HOLD_OF_A_RANK = ": the decks hold {high} of a rank"
 DECKS_HOLD_POINTS = ": the decks hold {high:,} points of cards"
 SIDE_HAS_PLAYERS = ": a side has {high} players"
-# The fields a Classic side gives its canasta counts in, by kind.
-CANASTA_COUNT_FIELDS = {kind: f"{kind}_canastas" for kind in CANASTA_LABELS}
 WILD_MELD_NAMES = ("WILD", "2", "JK", "JOKER")
 MAX_SIDES = 6
 MAX_MELDS = 20
 MAX_SPECIAL_HAND = 10_000
-
-
-@dataclass(frozen=True)
-class InHand:
-    """Cards left in a side's hands, counted by value group."""
-
-    jokers: int = 0
-    twos: int = 0
-    aces: int = 0
-    eight_to_king: int = 0
-    four_to_seven: int = 0
-    black_threes: int = 0
-
-    @property
-    def points(self) -> int:
-        """Return the card points these cards count against the side.
-
-        >>> InHand(eight_to_king=1, four_to_seven=1).points
-        15
-        """
-        return sum(getattr(self, name) * value for name, (value, _) in IN_HAND_CARDS.items())
-
-
-@dataclass(frozen=True)
-class SideInput:
-    """One side's hand, typed and complete (derived from melds / in_hand when given that way)."""
-
-    members: tuple[int, ...]
-    melded_points: int = 0
-    hand_points: int = 0
-    canastas: dict[str, int] = field(default_factory=dict)  # by kind; every kind of the family
-    red_threes: tuple[int, ...] = (0,)  # one count per member
-    going_out: str = "no"  # "no" | "out" | "concealed"
-    black_threes: int = 0
-    unfinished: frozenset[str] = frozenset()  # Modern: "aces", "sevens", "wild"
-    players_with_three_aces: int = 0
-    players_with_three_sevens: int = 0
-    last_drawn_three: bool = False
-    special_hand_points: int = 0
-    melds: tuple[Meld, ...] | None = None  # as given, if given
-    in_hand: InHand | None = None  # as given, if given
-
-    @property
-    def canasta_count(self) -> int:
-        """Return how many canastas the side completed, of any kind."""
-        return sum(self.canastas.values())
-
-    @property
-    def red_three_count(self) -> int:
-        """Return how many red 3s the side laid out."""
-        return sum(self.red_threes)
-
-    @property
-    def goes_out(self) -> bool:
-        """Return True if a player of this side went out."""
-        return self.going_out != "no"
-
-
-@dataclass(frozen=True)
-class HandInput:
-    """A checked hand: its sides and the totals before it (one per scorer)."""
-
-    sides: tuple[SideInput, ...]
-    totals_before: tuple[int, ...]
 
 
 def parse_totals(reader: FieldReader, ruleset: RuleSet, raw: object, field_name: str = "totals_before") -> tuple[int, ...]:
@@ -171,7 +89,7 @@ def _members(reader: FieldReader, ruleset: RuleSet, raw: object, index: int, whe
 def _red_threes(reader: FieldReader, ruleset: RuleSet, raw: object, members: tuple[int, ...] | None, where: str) -> tuple[int, ...]:
     size = len(members) if members else 1
     held = ruleset.red_threes_in_deck
-    if isinstance(raw, list) and ruleset.family != MODERN:
+    if isinstance(raw, list) and ruleset.family.red_threes_per_member:
         if len(raw) != size:
             reader.problem(where, f"Give red 3s as one count per member of the side: a list of {size}.")
             return (0,) * size
@@ -241,34 +159,34 @@ def _melds(reader: FieldReader, ruleset: RuleSet, options: Options, raw: object,
 
 
 def _in_hand(reader: FieldReader, ruleset: RuleSet, raw: object, where: str) -> InHand | None:
-    data = reader.mapping(raw, where, "In hand", IN_HAND_CARDS)
+    data = reader.mapping(raw, where, "In hand", IN_HAND_PER_DECK)
     if data is None:
         return None
     paths = paths_under(where)
     counts = {}
-    for name, (_, per_deck) in IN_HAND_CARDS.items():
-        counts[name] = reader.integer(data.get(name, 0), paths[name], IN_HAND_LABELS[name],
+    for name, per_deck in IN_HAND_PER_DECK.items():
+        counts[name] = reader.integer(data.get(name, 0), paths[name], in_hand_label(name),
                                       high=per_deck * ruleset.decks, why_high=DECKS_HOLD)
     return None if None in counts.values() else InHand(**counts)
 
 
 def _canastas(reader: FieldReader, ruleset: RuleSet, data: dict, paths: dict[str, str]) -> dict[str, int]:
     """Return the side's canasta counts by kind: Modern gives them in ``canastas``, Classic as ``<kind>_canastas``."""
-    if ruleset.family == MODERN:
+    if ruleset.family.canastas_as_object:
         given = reader.mapping(data.get("canastas", {}), paths["canastas"], "Canastas", ruleset.canasta_kinds) or {}
         given_paths = paths_under(paths["canastas"])
-        names = {kind: kind for kind in ruleset.canasta_kinds}
+        names = KIND_FIELDS
     else:
-        given, given_paths, names = data, paths, CANASTA_COUNT_FIELDS
+        given, given_paths, names = data, paths, COUNT_FIELDS
     most = ruleset.cards // 7
     counts = {}
     for kind in ruleset.canasta_kinds:
         name = names[kind]
-        counts[kind] = reader.integer(given.get(name, 0), given_paths[name], CANASTA_LABELS[kind], high=most) or 0
+        counts[kind] = reader.integer(given.get(name, 0), given_paths[name], kind.count_label, high=most) or 0
     return counts
 
 
-def _modern_extras(reader: FieldReader, ruleset: RuleSet, data: dict, paths: dict[str, str]) -> dict:
+def _laid_out_and_penalties(reader: FieldReader, ruleset: RuleSet, data: dict, paths: dict[str, str]) -> dict:
     extras: dict = {}
     extras["black_threes"] = reader.integer(data.get("black_threes", 0), paths["black_threes"], "Black 3s",
                                             high=ruleset.red_threes_in_deck, why_high=DECKS_HOLD) or 0
@@ -291,18 +209,18 @@ def parse_side(reader: FieldReader, ruleset: RuleSet, options: Options, raw: obj
     """Return side ``index`` typed and complete, recording every problem; None if it has any."""
     where = paths_under("sides")[index]
     paths = paths_under(where)
-    allowed = MODERN_FIELDS if ruleset.family == MODERN else CLASSIC_FIELDS
-    data = reader.mapping(raw, where, "A side", allowed)
+    family = ruleset.family
+    data = reader.mapping(raw, where, "A side", family.side_fields)
     if data is None:
         return None
     before = len(reader.problems)
     members = _members(reader, ruleset, data.get("members"), index, paths["members"])
     going_out = None
-    if ruleset.family == MODERN and data.get("going_out") == "concealed":
-        reader.problem(paths["going_out"], 'Modern American has no concealed going out: use "out".')
+    if data.get("going_out") == "concealed" and "concealed" not in family.going_out_choices:
+        reader.problem(paths["going_out"], f'{family.name} has no concealed going out: use "out".')
     else:
         going_out = reader.choice(data.get("going_out", "no"), paths["going_out"], "Going out",
-                                  GOING_OUT[ruleset.family])
+                                  family.going_out_choices)
     values: dict = {
         "red_threes": _red_threes(reader, ruleset, data.get("red_threes", 0), members, paths["red_threes"]),
         "canastas": _canastas(reader, ruleset, data, paths),
@@ -310,8 +228,8 @@ def parse_side(reader: FieldReader, ruleset: RuleSet, options: Options, raw: obj
                                         high=ruleset.total_card_points, step=5, example=120,
                                         why_high=DECKS_HOLD_POINTS),
     }
-    if ruleset.family == MODERN:
-        values.update(_modern_extras(reader, ruleset, data, paths))
+    if family.black_threes_laid_out:
+        values.update(_laid_out_and_penalties(reader, ruleset, data, paths))
     if "melds" in data:
         for name in MELD_TOTAL_FIELDS:
             if name in data:

@@ -10,9 +10,8 @@ from collections.abc import Iterable, Sequence
 
 from .cards import Card, Rank, Suit, copies_in_decks
 from .errors import InvalidHand, Problem
-from .melds import DECK_WORDS
 from .rules import RuleSet
-from .words import singular
+from .words import capital, decks_word, singular
 
 
 def supply_name(card: Card) -> str:
@@ -38,7 +37,7 @@ def deck_problems(ruleset: RuleSet, cards: Iterable[Card], field_name: str) -> l
     ['Two decks hold only 4 jokers; you wrote 5.', 'Two decks hold only 2 kings of spades; you wrote 3.']
     """
     cards = list(cards)
-    decks = DECK_WORDS.get(ruleset.decks, f"{ruleset.decks} decks")
+    decks = capital(decks_word(ruleset.decks))
     problems = []
     by_kind = Counter(supply_name(card) for card in cards)
     for card in dict.fromkeys(kind_card(card) for card in cards):

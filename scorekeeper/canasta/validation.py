@@ -9,56 +9,44 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .cards import Rank, copies_in_decks
+from .cards import IN_HAND_GROUPS, Rank, copies_in_decks, group_per_deck
 from .errors import Problem
-from .rules import CANASTA_MINIMUM_POINTS, MODERN, UNFINISHED_MINIMUM_POINTS, Options, RuleSet
+from .kinds import CanastaKind
+from .rules import CANASTA_MINIMUM_POINTS, UNFINISHED_MINIMUM_POINTS, Options, RuleSet
+from .words import IN_HAND_NAMES, capital, decks_word, join_and, plural
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from .sides import SideInput
+    from .hand import SideInput
 
-CANASTA_NOUNS = {
-    "natural": ("natural canasta", "natural canastas"),
-    "mixed": ("mixed canasta", "mixed canastas"),
-    "natural_aces": ("natural canasta of aces", "natural canastas of aces"),
-    "sevens": ("canasta of sevens", "canastas of sevens"),
-    "wild_twos": ("canasta of seven 2s", "canastas of seven 2s"),
-    "wild_four_jokers": ("wild canasta with four jokers", "wild canastas with four jokers"),
-    "wild": ("wild canasta", "wild canastas"),
-}
-DECK_WORDS = {2: "the two decks", 3: "the three decks"}
-EIGHT_TO_KING = (Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
-FOUR_TO_SEVEN = (Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN)
 # Modern canastas so scarce that the decks hold cards for only a few: kinds
 # sharing one supply, the cards one canasta takes from it, and its name.
 SCARCE_CANASTAS = (
-    (("natural_aces",), 7, "aces", Rank.ACE),
-    (("sevens",), 7, "sevens", Rank.SEVEN),
-    (("wild_twos", "wild_four_jokers", "wild"), 7, "wild cards", None),
+    ((CanastaKind.NATURAL_ACES,), 7, "aces", Rank.ACE),
+    ((CanastaKind.SEVENS,), 7, "sevens", Rank.SEVEN),
+    ((CanastaKind.WILD_TWOS, CanastaKind.WILD_FOUR_JOKERS, CanastaKind.WILD), 7, "wild cards", None),
 )
-
-
-def _count_words(count: int, singular: str, plural: str) -> str:
-    return f"{count} {singular if count == 1 else plural}"
-
-
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+# The in_hand groups of several ranks: a meld's natural cards count in them too.
+RANK_GROUPS = {name: ranks for name, ranks in IN_HAND_GROUPS.items() if len(ranks) > 1}
 
 
 def _decks(ruleset: RuleSet) -> str:
-    return DECK_WORDS.get(ruleset.decks, f"the {ruleset.decks} decks")
+    return "the " + decks_word(ruleset.decks)
 
 
-def canastas_in_words(canastas: dict[str, int]) -> str:
+def _canasta_words(canastas: dict[CanastaKind, int]) -> list[str]:
+    return [f"{count} {CanastaKind(kind).noun(count)}" for kind, count in canastas.items() if count]
+
+
+def canastas_in_words(canastas: dict[CanastaKind, int]) -> str:
     """Return canasta counts in player words.
 
     >>> canastas_in_words({"natural": 1, "mixed": 2})
     '1 natural canasta and 2 mixed canastas'
     """
-    parts = [_count_words(count, *CANASTA_NOUNS[kind]) for kind, count in canastas.items() if count]
-    return _and(parts) if parts else "no canasta"
+    parts = _canasta_words(canastas)
+    return join_and(parts) if parts else "no canasta"
 
 
 def _points_problem(side: SideInput, where: str) -> Problem | None:
@@ -68,12 +56,11 @@ def _points_problem(side: SideInput, where: str) -> Problem | None:
         least += sum([UNFINISHED_MINIMUM_POINTS[kind] for kind in side.unfinished])
     if side.melded_points >= least:
         return None
-    parts = [_count_words(count, *CANASTA_NOUNS[kind]) for kind, count in side.canastas.items() if count]
+    parts = _canasta_words(side.canastas)
     parts += [f"an unfinished meld of {kind if kind != 'wild' else 'wild cards'}" for kind in sorted(side.unfinished)]
     verb = "holds" if len(parts) == 1 and side.canasta_count <= 1 else "hold"
-    held = _and(parts)
     return Problem(f"{where}.melded_points", (
-        f"{held[:1].upper()}{held[1:]} {verb} at least {least:,} points of cards, "
+        f"{capital(join_and(parts))} {verb} at least {least:,} points of cards, "
         f"but melded points are {side.melded_points:,}: count every melded card, canastas included."))
 
 
@@ -83,14 +70,14 @@ def _going_out_problem(ruleset: RuleSet, options: Options, side: SideInput, wher
     need, have = options.canastas_to_go_out, side.canasta_count
     # The side's canastas are the other half of the problem, however they were given (counts or melds).
     also = tuple(f"{where}.{key}" for key in ("natural_canastas", "canastas", "melds"))
-    if side.melded_points == 0 and ruleset.family != MODERN:
+    if side.melded_points == 0 and ruleset.family.going_out_needs_melding:
         message = "A side that goes out has melded its cards, but this side melded nothing."
         also = (f"{where}.melded_points", f"{where}.melds")
     elif side.going_out == "concealed" and have == 0:
         message = "Going out concealed means melding the whole hand at once, including a canasta; this side has none."
     elif have < need:
         has = "none" if have == 0 else str(have)
-        message = f"A side needs {_count_words(need, 'canasta', 'canastas')} to go out; this side has {has}."
+        message = f"A side needs {plural(need, 'canasta')} to go out; this side has {has}."
     else:
         return None
     return Problem(f"{where}.going_out", message, also)
@@ -228,8 +215,8 @@ def _card_supply(ruleset: RuleSet, sides: Sequence[SideInput]) -> dict[object, i
     held: dict[object, int] = {}
     for kind, count in shown:
         held[kind] = held.get(kind, 0) + count
-    held["eight_to_king"] = held.get("eight_to_king", 0) + sum([held.get(rank, 0) for rank in EIGHT_TO_KING])
-    held["four_to_seven"] = held.get("four_to_seven", 0) + sum([held.get(rank, 0) for rank in FOUR_TO_SEVEN])
+    for name, ranks in RANK_GROUPS.items():
+        held[name] = held.get(name, 0) + sum([held.get(rank, 0) for rank in ranks])
     return held
 
 
@@ -246,11 +233,8 @@ def _supply_limits(decks: int) -> tuple[tuple[object, int, str], ...]:
         (rank, copies_in_decks(rank, decks), rank.plural)
         for rank in Rank if rank is not Rank.THREE
     ]
-    limits += [
-        (Rank.THREE, copies_in_decks(Rank.THREE, decks) // 2, "black 3s"),  # half the 3s are black
-        ("eight_to_king", 24 * decks, "8s to kings"),
-        ("four_to_seven", 16 * decks, "4s to 7s"),
-    ]
+    limits.append((Rank.THREE, group_per_deck("black_threes") * decks, IN_HAND_NAMES["black_threes"].lower()))
+    limits += [(name, group_per_deck(name) * decks, IN_HAND_NAMES[name]) for name in RANK_GROUPS]
     return tuple(limits)
 
 
@@ -267,24 +251,28 @@ def _supply_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Probl
 def _threes_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
     most = ruleset.red_threes_in_deck
     counts = [("red 3s", "red_threes", [side.red_three_count for side in sides])]
-    if ruleset.family == MODERN:
+    if ruleset.family.black_threes_laid_out:
         counts.append(("black 3s", "black_threes", [side.black_threes for side in sides]))
     return [Problem("sides", f"The sides laid out {sum(each)} {what} together; {_decks(ruleset)} hold only {most}.",
                     tuple(f"sides[{index}].{key}" for index, count in enumerate(each) if count))
             for what, key, each in counts if sum(each) > most]
 
 
+@cache
+def _scarce_of(canasta_kinds: tuple[CanastaKind, ...]) -> tuple:
+    """Return the SCARCE_CANASTAS a rule set scoring ``canasta_kinds`` has (none in Classic)."""
+    return tuple(scarce for scarce in SCARCE_CANASTAS if all(kind in canasta_kinds for kind in scarce[0]))
+
+
 def _scarce_canasta_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
     problems = []
-    for kinds, size, what, rank in SCARCE_CANASTAS:
-        if not all(kind in ruleset.canasta_kinds for kind in kinds):
-            continue
+    for kinds, size, what, rank in _scarce_of(ruleset.canasta_kinds):
         supply = copies_in_decks(rank, ruleset.decks) if rank else 6 * ruleset.decks
         made = sum(side.canastas.get(kind, 0) for side in sides for kind in kinds)
         if made > supply // size:
-            names = " or ".join(CANASTA_NOUNS[kind][0] for kind in kinds)
+            names = " or ".join(kind.noun(1) for kind in kinds)
             problems.append(Problem("sides", (
-                f"{_decks(ruleset).capitalize()} hold {supply} {what}: enough for only "
+                f"{capital(_decks(ruleset))} hold {supply} {what}: enough for only "
                 f"{supply // size} {names}; the sides give {made}.")))
     return problems
 
@@ -309,13 +297,14 @@ def hand_problems(ruleset: RuleSet, options: Options, sides: Sequence[SideInput]
             tuple(f"sides[{index}].{key}" for index, side in enumerate(sides)
                   for key in ("melded_points", "hand_points") if getattr(side, key))))
     problems += _supply_problems(ruleset, sides)
-    if ruleset.family == MODERN:
-        problems += _scarce_canasta_problems(ruleset, sides)
+    problems += _scarce_canasta_problems(ruleset, sides)
+    if ruleset.special_hands:
         problems += _one_side_only(sides, lambda side: side.special_hand_points, "special_hand_points",
                                    "Only one side can lay down a special hand: side {first} did, and it ended the hand.")
+    if ruleset.family.last_drawn_three_penalty:
         problems += _one_side_only(sides, lambda side: side.last_drawn_three, "last_drawn_three",
                                    "Only one 3 can be the last card drawn; side {first} has it.")
-        if any(side.special_hand_points for side in sides):
-            problems += [Problem(f"sides[{index}].going_out", "The hand ended with a special hand, so nobody went out.")
-                         for index, side in enumerate(sides) if side.goes_out and not side.special_hand_points]
+    if ruleset.special_hands and any(side.special_hand_points for side in sides):
+        problems += [Problem(f"sides[{index}].going_out", "The hand ended with a special hand, so nobody went out.")
+                     for index, side in enumerate(sides) if side.goes_out and not side.special_hand_points]
     return problems

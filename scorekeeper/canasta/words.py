@@ -50,6 +50,35 @@ def join_and(parts: Sequence[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def points_word(value: int) -> str:
+    """Return points as a score shows them: thousands separated, a true minus sign (``"−2,500"``)."""
+    return ("\u2212" if value < 0 else "") + f"{abs(value):,}"
+
+
 def capital(text: str) -> str:
     """Return ``text`` with its first letter in upper case."""
     return text[:1].upper() + text[1:]
+
+
+NUMBER_WORDS = {2: "two", 3: "three"}
+
+
+def decks_word(decks: int) -> str:
+    """Return how many decks, in words: ``"two decks"``.
+
+    >>> decks_word(2), capital(decks_word(3)), decks_word(4)
+    ('two decks', 'Three decks', '4 decks')
+    """
+    return f"{NUMBER_WORDS.get(decks, decks)} decks"
+
+
+# The cards-in-hand groups (``cards.IN_HAND_GROUPS``) as a player names them.
+IN_HAND_NAMES = {
+    "jokers": "Jokers", "twos": "2s", "aces": "Aces", "eight_to_king": "8s to kings",
+    "four_to_seven": "4s to 7s", "black_threes": "Black 3s",
+}
+
+
+def in_hand_label(name: str) -> str:
+    """Return the label of an ``in_hand`` count: ``"8s to kings in hand"``."""
+    return f"{IN_HAND_NAMES[name]} in hand"

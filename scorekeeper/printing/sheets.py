@@ -11,11 +11,8 @@ from datetime import datetime
 
 from markupsafe import Markup
 
-from ..canasta.cards import RANK_POINTS, Card, Rank, Suit
-from ..canasta.rules import (
-    LAST_DRAWN_THREE_PENALTY, MODERN, MODERN_HOLDING_PENALTY, MODERN_PENALTIES,
-    OPTIONS_BY_NAME, default_options, next_minimum, option_specs,
-)
+from ..canasta.cards import IN_HAND_GROUPS, Card, Rank, Suit, group_points
+from ..canasta.rules import OPTIONS_BY_NAME, default_options, next_minimum, option_specs
 from ..canasta.scoring import BREAKDOWN_LABELS
 from .charts import points_label
 
@@ -25,27 +22,21 @@ sheet_number = points_label
 
 # --- what a rule set prints: every number read from the engine ---------------------
 
-# Card value groups as score pads print them; each group's value is read from the engine.
-CARD_GROUPS = (
-    ("Joker", (Rank.JOKER,)), ("2", (Rank.TWO,)), ("A", (Rank.ACE,)),
-    ("K Q J 10 9 8", (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT)),
-    ("7 6 5 4", (Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR)),
-)
-CANASTA_NAMES = {
-    "natural": "Natural", "mixed": "Mixed", "natural_aces": "Natural aces", "sevens": "Sevens",
-    "wild_twos": "Seven 2s", "wild_four_jokers": "Wild, all four jokers", "wild": "Other wild",
-}
 PENALTY_NAMES = {"aces": "Unfinished aces", "sevens": "Unfinished sevens", "wild": "Unfinished wild cards"}
 
 
+def _group_label(ranks):
+    """Return a group of card values as a score pad prints it: ``"Joker"``, ``"K Q J 10 9 8"``."""
+    return "Joker" if ranks == (Rank.JOKER,) else " ".join(rank.symbol for rank in reversed(ranks))
+
+
 def card_values():
-    """Return ``[(cards, points)]`` in pad order, black and red 3s last (a red 3 has no value: None)."""
-    rows = []
-    for label, ranks in CARD_GROUPS:
-        values = {RANK_POINTS[rank] for rank in ranks}
-        if len(values) != 1:  # the engine changed a value inside a group: never print a wrong number
-            raise ValueError(f"The cards {label} no longer share one value: {sorted(values)}")
-        rows.append((label, values.pop()))
+    """Return ``[(cards, points)]`` in pad order, black and red 3s last (a red 3 has no value: None).
+
+    The groups are the engine's (cards of one value), so a group never prints two values.
+    """
+    rows = [(_group_label(ranks), group_points(name)) for name, ranks in IN_HAND_GROUPS.items()
+            if name != "black_threes"]
     rows.append(("Black 3", Card(Rank.THREE, Suit.SPADES).points))
     rows.append(("Red 3", Card(Rank.THREE, Suit.HEARTS).points or None))
     return rows
@@ -69,7 +60,7 @@ def reference(ruleset, options=None):
 
     ``options`` are a game's house rules (the rule set's defaults when None).
     """
-    modern = ruleset.family == MODERN
+    family = ruleset.family
     options = options or default_options(ruleset)
     red_threes_minus = dict(OPTIONS_BY_NAME["red_threes_minus"].choices)[options.red_threes_minus]
     return {
@@ -77,13 +68,13 @@ def reference(ruleset, options=None):
         "canastas_to_go_out": options.canastas_to_go_out,
         "red_threes_minus": red_threes_minus,
         "card_values": card_values(),
-        "canastas": [(CANASTA_NAMES[kind], bonus) for kind, bonus in ruleset.canasta_bonuses],
+        "canastas": [(kind.short, bonus) for kind, bonus in ruleset.canasta_bonuses],
         "red_threes": list(enumerate(ruleset.red_three_amounts))[1:],
         "threes": list(enumerate(ruleset.threes_table))[1:],
         "minimums": minimum_rows(ruleset),
-        "penalties": [(PENALTY_NAMES[kind], amount) for kind, amount in MODERN_PENALTIES.items()] if modern else [],
-        "holding_penalty": MODERN_HOLDING_PENALTY,
-        "last_drawn_three": LAST_DRAWN_THREE_PENALTY,
+        "penalties": [(PENALTY_NAMES[kind], amount) for kind, amount in family.unfinished_penalties.items()],
+        "holding_penalty": family.holding_penalty,
+        "last_drawn_three": family.last_drawn_three_penalty,
         "special_hands": [(hand.label, hand.points) for hand in ruleset.special_hands],
         "options": option_choices(ruleset),
     }
@@ -114,7 +105,7 @@ def blank_rows(ruleset):
     rows.append(("going_out", BREAKDOWN_LABELS["going_out"]))
     rows.append(("bonuses", "Bonuses"))
     rows.append(("card_points", "Card points: melded − in hand"))
-    if ruleset.family == MODERN:
+    if ruleset.family.penalties:
         rows.append(("penalties", BREAKDOWN_LABELS["penalties"]))
     rows += [("hand", "Hand score"), ("total", "Running total")]
     return rows

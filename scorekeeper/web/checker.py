@@ -143,7 +143,7 @@ def meld():
     form = MeldForm(request.args)
     result = _checked(form, "cards", lambda ruleset, options: check_meld(
         ruleset, options, form.cards.flat, going_out=form.going_out.data,
-        initial=form.initial.data if ruleset.family == "modern" else None, dead_ranks=form.dead))
+        initial=form.initial.data, dead_ranks=form.dead))  # a family whose melds do not ask (Classic) leaves it aside
     return _page("checker/meld.html", form, result)
 
 

@@ -15,7 +15,6 @@ from markupsafe import Markup, escape
 from ..games import write as service
 from ..store import db as store
 from ..canasta.errors import CanastaError, InvalidHand
-from ..canasta.rules import LAST_DRAWN_THREE_PENALTY, MODERN_HOLDING_PENALTY, MODERN_PENALTIES
 from ..canasta.scoring import BREAKDOWN_LABELS, score_request
 from ..printing.charts import points_label
 from .forms.hands import form_data_from_sides, hand_form_class
@@ -115,8 +114,9 @@ def _render_hand(game, form, *, number, editing, totals_before, preview=None, st
                  opened_as=None):
     return render_template(
         "hands/hand.html", game=game, form=form, number=number, editing=editing, preview=preview, opened_as=opened_as,
-        points=points_label, signed=signed, holding_penalty=MODERN_HOLDING_PENALTY,
-        unfinished_penalties=MODERN_PENALTIES, last_three_penalty=LAST_DRAWN_THREE_PENALTY, board_url=board_url(game.id),
+        points=points_label, signed=signed, holding_penalty=game.ruleset.family.holding_penalty,
+        unfinished_penalties=game.ruleset.family.unfinished_penalties,
+        last_three_penalty=game.ruleset.family.last_drawn_three_penalty, board_url=board_url(game.id),
         preview_url=url_for("hands.preview_hand", game_id=game.id, number=number), breakdown_text=breakdown_text,
         totals_before=totals_before, conflict=conflict, ruleset=game.ruleset, slots=range(side_slots(game.ruleset)),
         meld_rows=[(index, rank, meld_row_label(rank)) for index, rank in enumerate(meld_rows(game.ruleset))],

@@ -7,7 +7,7 @@ from scorekeeper.canasta.cards import parse_cards
 from scorekeeper.canasta.errors import CanastaError, CardError, InvalidHand
 from scorekeeper.canasta.rules import CANASTA_MINIMUM_POINTS, PRESETS
 from scorekeeper.canasta.scoring import score_game, score_request
-from scorekeeper.canasta.sides import CLASSIC_FIELDS, MODERN_FIELDS
+from scorekeeper.canasta.families import FAMILIES
 
 SETTINGS = settings(max_examples=200, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -107,7 +107,7 @@ JSON = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
     max_leaves=12,
 )
-KNOWN_FIELD = st.sampled_from(sorted(set(CLASSIC_FIELDS) | set(MODERN_FIELDS)))
+KNOWN_FIELD = st.sampled_from(sorted({name for family in FAMILIES.values() for name in family.side_fields}))
 NUMBER_OR_JSON = st.one_of(st.integers(-50, 2000), JSON)
 MELD = st.fixed_dictionaries({}, optional={
     "rank": st.sampled_from(["K", "A", "7", "3", "wild", "2", "x", ""]) | JSON,

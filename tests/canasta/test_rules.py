@@ -26,7 +26,7 @@ def test_preset_table(rules_id, players, scorers, label, dealt, cards, target, t
     preset = PRESETS[rules_id]
     assert (preset.id, preset.players, preset.scorers, preset.scorer_label) == (rules_id, players, scorers, label)
     assert (preset.cards_dealt, preset.cards, preset.target) == (dealt, cards, target)
-    assert (preset.canastas_to_go_out, preset.family) == (to_go_out, family)
+    assert (preset.canastas_to_go_out, preset.family.id) == (to_go_out, family)
     assert preset.total_card_points == (1180 if cards == 108 else 1770)
     assert preset.red_threes_in_deck == (4 if cards == 108 else 6)
     assert preset.partnership_per_hand == (rules_id == "classic-3p")

@@ -27,7 +27,6 @@ from ..melds import Meld, canasta_kind, meld_problems
 from ..rules import Options, RuleSet
 from ..sides import parse_totals
 from ..supply import deck_problems
-from .family import family_of
 from .position import ANSWER, DRAW, PLAY, Position, Shuffler, TableMeld, decks, meld_key_word
 
 POSITION_FIELDS = (
@@ -170,7 +169,7 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
     reader = _Reader(ruleset, data if isinstance(data, dict) else {})
     data = reader.mapping(data, "position", "The position", POSITION_FIELDS) or {}
     reader.data = data
-    family = family_of(ruleset)
+    family = ruleset.family
     seats, sides = ruleset.players, ruleset.scorers
     hands, hidden_counts = _read_hands(reader, seats)
     stock_raw = data.get("stock", 0)
@@ -188,13 +187,13 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
     melds = _read_melds(reader, ruleset, options, sides)
     for seat, laid in enumerate(threes):
         if any(not family.laid_out(card) for card in laid):
-            which = "3s" if family.all_threes_laid_out else "red 3s"
+            which = "3s" if family.black_threes_laid_out else "red 3s"
             reader.problem(join("position.threes", seat), f"Only {which} are laid out on their own.")
     for seat, hand in enumerate(hands):
         if hand and any(family.laid_out(card) for card in hand):
-            which = "a 3" if family.all_threes_laid_out else "a red 3"
+            which = "a 3" if family.black_threes_laid_out else "a red 3"
             reader.problem(join("position.hands", seat), f"A hand never keeps {which}: it is laid out at once and replaced.")
-    if family.all_threes_laid_out and any(card.rank is Rank.THREE for card in pile):
+    if family.black_threes_laid_out and any(card.rank is Rank.THREE for card in pile):
         reader.problem("position.pile", "In Modern American 3s are laid out as they come: none is ever in the pile.")
 
     seen = [card for hand in hands if hand for card in hand] + (stock_cards or []) + pile

@@ -9,7 +9,6 @@ from __future__ import annotations
 from ..cards import Rank
 from ..melds import meld_problems, summarise_melds
 from ..scoring import score_request
-from .family import family_of
 from .position import OVER, WENT_OUT, Position, TableMeld
 
 EIGHT_TO_KING = frozenset({Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING})
@@ -87,7 +86,7 @@ def hand_sides(position: Position) -> list[dict]:
     if position.step != OVER:
         raise ValueError("The deal is not over: it has no score yet.")
     ruleset = position.ruleset
-    family = family_of(ruleset)
+    family = ruleset.family
     sides = []
     for seats in scoring_sides(position):
         goes_out = position.out_seat in seats
@@ -103,7 +102,7 @@ def hand_sides(position: Position) -> list[dict]:
             side.update(_melds_fields(position, _melds_of(position, seats), goes_out))
             side["in_hand"] = _in_hand(hand_cards)
         threes = [card for seat in seats for card in position.threes[seat]]
-        if family.all_threes_laid_out:
+        if family.black_threes_laid_out:
             side["red_threes"] = sum(1 for card in threes if card.is_red_three)
             side["black_threes"] = sum(1 for card in threes if card.is_black_three)
             if special is None:

@@ -16,7 +16,6 @@ from ..dead import dead_rank_problem
 from ..initial_meld import check_initial_meld
 from ..melds import Meld, meld_problems
 from ..placement import CheckedMeld
-from .family import family_of
 from .moves import Lay
 from .position import Position, TableMeld, meld_key_word
 from .problems import Refusal, refusal
@@ -102,7 +101,7 @@ def group_lays(position: Position, lays: Sequence[Lay], side_keys) -> tuple[dict
                 refusals.append(refusal("meld_rule", text=(
                     f"{format_cards(list(lay.cards))}: these cards do not go on {meld_key_word(key)}.")))
                 continue
-        elif lay.onto is None and key is None and None not in side_keys and not family_of(position.ruleset).wild_only_melds:
+        elif lay.onto is None and key is None and None not in side_keys and not position.ruleset.wild_melds:
             refusals.append(refusal("which_meld", cards=format_cards(list(lay.cards))))
             continue
         groups.setdefault(key, []).extend(lay.cards)

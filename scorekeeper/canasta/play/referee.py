@@ -16,7 +16,6 @@ from ..errors import CanastaError, Problem
 from ..pile import check_pile, must_take_pile as pile_must_be_taken
 from ..words import plural, singular
 from .events import Event
-from .family import family_of
 from .going import going_out_plan
 from .lays import lay_down, take_from
 from .moves import Answer, AskPartner, Discard, Draw, EndDeal, Meld, Move, SpecialHand, TakePile
@@ -70,7 +69,7 @@ def leave_refusals(position: Position, left: int, canastas_after: int, *, checke
     refusals = []
     if canastas_after < needed and not checked_going_out:
         refusals.append(refusal("keep_a_card", have=plural(canastas_after, "canasta"), needed=needed))
-    if left == 0 and family_of(position.ruleset).must_discard_to_go_out:
+    if left == 0 and position.ruleset.family.must_discard_to_go_out:
         refusals.append(refusal("discard_to_go_out"))
     return refusals
 
@@ -100,7 +99,7 @@ def _after_lays(position, seat, side, laid, events, began):
     partner_keys = {key for key, _ in laid.laid if key in before and key not in position.turn_keys}
     first = not position.melded[side]
     bonus = 0
-    family = family_of(position.ruleset)
+    family = position.ruleset.family
     if first and began == "stock" and family.bonus_cards:
         index = len(position.first_meld_sides)
         bonus = family.bonus_cards[index] if index < len(family.bonus_cards) else 0
@@ -187,7 +186,7 @@ def _take_pile(position: Position, move: TakePile):
         refusals.append(refusal("pile_with", **words))
     if refusals:
         return refusals, None
-    family = family_of(position.ruleset)
+    family = position.ruleset.family
     rest_of_pile = position.pile[:-1]
     pile_threes = tuple(c for c in rest_of_pile if family.laid_out(c))
     to_hand = tuple(c for c in rest_of_pile if not family.laid_out(c))

@@ -11,7 +11,6 @@ from dataclasses import replace
 from ..cards import Card, Rank
 from ..rules import Options, RuleSet, resolve
 from .events import Event
-from .family import family_of
 from .position import (
     DRAW, LAST_CARD_THREE, OVER, Position, Shuffler, TableMeld, decks,
 )
@@ -28,7 +27,7 @@ def draw_cards(position: Position, seat: int, count: int, events: list[Event], k
     A card laid out at once (a red 3; every 3 in Modern American) is laid out and
     replaced; when it was the last card of the stock the deal ends at once.
     """
-    family = family_of(position.ruleset)
+    family = position.ruleset.family
     stock = list(position.stock)
     hand = list(position.hands[seat])
     threes = list(position.threes[seat])
@@ -74,7 +73,7 @@ def deal(rules: str | RuleSet = "classic", options: dict | Options | None = None
         ruleset, chosen = resolve(rules, options if not isinstance(options, Options) else None)
         if isinstance(options, Options):
             chosen = options
-    family = family_of(ruleset)
+    family = ruleset.family
     stock = Shuffler(seed).shuffled(decks(ruleset.decks))
     seats = ruleset.players
     hands: list[list[Card]] = [[] for _ in range(seats)]
@@ -134,7 +133,7 @@ def form_partnership(position: Position, lone: int, events: list[Event]) -> Posi
 
 def dead_after(position: Position, melds: tuple[TableMeld, ...]) -> frozenset:
     """Return the dead ranks once ``melds`` lie on the table (Modern American; none elsewhere)."""
-    if not family_of(position.ruleset).dead_ranks:
+    if not position.ruleset.family.dead_ranks:
         return position.dead
     completed = {meld.key for meld in melds if meld.is_canasta and isinstance(meld.key, Rank)}
     return position.dead | completed if completed - position.dead else position.dead
@@ -144,7 +143,7 @@ def next_turn(position: Position, events: list[Event]) -> Position:
     """Return the position at the start of the next seat's turn (bonus cards drawn first)."""
     seat = position.turn
     if position.bonus_due:
-        if len(position.stock) > family_of(position.ruleset).bonus_cards_stock_floor:
+        if len(position.stock) > position.ruleset.family.bonus_cards_stock_floor:
             position = draw_cards(position, seat, position.bonus_due, events, kind="bonus_cards")
         position = replace(position, bonus_due=0)
         if position.step == OVER:

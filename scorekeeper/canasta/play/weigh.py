@@ -28,7 +28,6 @@ from dataclasses import dataclass
 
 from ..cards import Rank, copies_in_decks
 from ..melds import canasta_kind, unfinished_kind
-from ..rules import MODERN_PENALTIES
 from .position import Position, partner_to_ask
 
 BASIC = frozenset({"points", "minimum", "canasta", "unfinished"})
@@ -79,7 +78,7 @@ def worth(position: Position, seat: int, level: Level) -> float:
                 value += (size - 3) * NATURAL
         penalty = unfinished_kind(ruleset, meld.meld)
         if penalty and level.weighs("unfinished"):
-            value -= MODERN_PENALTIES[penalty] * (7 - size) / 8
+            value -= ruleset.family.unfinished_penalties[penalty] * (7 - size) / 8
     if level.weighs("red_threes") and not position.melded[side]:
         reds = sum(1 for s in position.seats_of(side) for c in position.threes[s] if c.is_red_three)
         value -= 100 * reds

@@ -15,7 +15,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ...canasta.cards import NATURAL_RANKS, parse_cards, parse_meld_groups
 from ...canasta.errors import CardError
 from ...canasta.melds import Meld
-from ...canasta.rules import MAX_TOTAL, MODERN, OPTIONS_BY_NAME, PRESETS, resolve
+from ...canasta.rules import MAX_TOTAL, OPTIONS_BY_NAME, PRESETS, resolve
 from .rules import rules_field
 
 MAX_CARD_TEXT = 400  # more than a hand of 15 cards and a table of melds ever need
@@ -94,7 +94,7 @@ def _dead_ranks_field():
 
 def _family_marks(preset):
     # The form's script shows the fields of the chosen rule set's family and partnership.
-    return {"data-family": preset.family, "data-partnership": "yes" if preset.partnership_per_hand else "no"}
+    return {"data-family": preset.family.id, "data-partnership": "yes" if preset.partnership_per_hand else "no"}
 
 
 def _wild_limit_field():
@@ -121,7 +121,7 @@ class CheckForm(FlaskForm):
 
     def option_values(self):
         """Return the options the chosen rule set takes from this form."""
-        if self.ruleset.family == MODERN:
+        if not OPTIONS_BY_NAME["wild_limit"].applies_to(self.ruleset):
             return {}
         return {"wild_limit": self.wild_limit.data}
 

@@ -58,9 +58,12 @@ def applies_note(name):
     allowed = game_conditions(name).get("rules")
     if not allowed:
         return ""
-    for family in {preset.family for preset in PRESETS.values()}:
-        if set(allowed) == set(presets_where(lambda preset: preset.family == family)):
-            return f"Only for the {family.capitalize()} rule sets."
+    by_family = {}
+    for preset in PRESETS.values():
+        by_family.setdefault(preset.family, set()).add(preset.id)
+    for family, presets in by_family.items():
+        if set(allowed) == presets:
+            return f"Only for the {family.name} rule sets."
     left_out = [preset.name for preset in PRESETS.values() if preset.id not in allowed]
     if len(left_out) < len(allowed):
         return "Not for " + "; ".join(left_out) + "."  # preset names hold commas themselves

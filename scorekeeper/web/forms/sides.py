@@ -9,9 +9,8 @@ the engine's.
 from wtforms import Form, FormField, RadioField, SelectField
 from wtforms.fields.choices import SelectChoice
 
-from ...canasta.cards import Rank
-from ...canasta.rules import MODERN
-from ...canasta.sides import CANASTA_LABELS, IN_HAND_CARDS
+from ...canasta.cards import IN_HAND_GROUPS, Rank, group_per_deck, group_points
+from ...canasta.words import IN_HAND_NAMES
 from .fields import ApiBoolean, CountField, FixedField, PointsField
 from .paths import data_set
 
@@ -21,13 +20,9 @@ MODE_HINTS = {
     "cards": "Melded by value (canastas too); held by kind.",
     "melds": "Melds by rank (canastas follow); held by kind.",
 }
-IN_HAND_NAMES = {"jokers": "Jokers", "twos": "2s", "aces": "Aces", "eight_to_king": "8s to kings",
-                 "four_to_seven": "4s to 7s", "black_threes": "Black 3s"}
-# (name, label, card value, how many one deck holds), the values from the engine.
-IN_HAND_FIELDS = tuple((name, IN_HAND_NAMES[name], value, per_deck) for name, (value, per_deck) in IN_HAND_CARDS.items())
+# (name, label, card value, how many one deck holds): the engine's groups, values and words.
+IN_HAND_FIELDS = tuple((name, IN_HAND_NAMES[name], group_points(name), group_per_deck(name)) for name in IN_HAND_GROUPS)
 NATURAL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
-CLASSIC_MELD_ROWS = NATURAL_RANKS + ("3",)  # black 3s, melded only when going out
-MODERN_MELD_ROWS = NATURAL_RANKS + ("wild",)  # a meld of 2s and jokers only
 UNFINISHED = (("aces", "Unfinished meld of aces"), ("sevens", "Unfinished meld of sevens"),
               ("wild", "Unfinished meld of wild cards"))
 
@@ -42,7 +37,13 @@ def meld_row_label(rank):
 
 
 def meld_rows(ruleset):
-    return MODERN_MELD_ROWS if ruleset.family == MODERN else CLASSIC_MELD_ROWS
+    """Return the meld grid's rows: the natural ranks, black 3s where a player going out melds them, wild cards alone where they meld."""
+    rows = NATURAL_RANKS
+    if ruleset.family.black_threes_melded_going_out:
+        rows += ("3",)
+    if ruleset.wild_melds:
+        rows += ("wild",)  # a meld of 2s and jokers only
+    return rows
 
 
 def form_class(name, fields):
@@ -74,31 +75,32 @@ def _special_hand_fields(ruleset, index):
 
 
 def _canasta_fields(ruleset):
-    """Classic counts natural and mixed canastas; Modern every kind it scores, and its unfinished melds."""
-    if ruleset.family != MODERN:
-        return [("natural_canastas", CountField("Natural canastas", example=1)),
-                ("mixed_canastas", CountField("Mixed canastas", example=1))]
-    canastas = [(kind, CountField(CANASTA_LABELS[kind], example=1)) for kind in ruleset.canasta_kinds]
-    unfinished = [(name, ApiBoolean(label)) for name, label in UNFINISHED]
-    return [("canastas", FormField(form_class("Canastas", canastas))),
-            ("unfinished", FormField(form_class("Unfinished", unfinished)))]
+    """A count of every kind the rule set scores (Classic: ``<kind>_canastas``; else in ``canastas``), and unfinished melds that cost."""
+    if not ruleset.family.canastas_as_object:
+        return [(f"{kind}_canastas", CountField(kind.count_label, example=1)) for kind in ruleset.canasta_kinds]
+    canastas = [(kind.value, CountField(kind.count_label, example=1)) for kind in ruleset.canasta_kinds]
+    fields = [("canastas", FormField(form_class("Canastas", canastas)))]
+    if ruleset.family.penalties:
+        unfinished = [(name, ApiBoolean(label)) for name, label in UNFINISHED]
+        fields.append(("unfinished", FormField(form_class("Unfinished", unfinished))))
+    return fields
 
 
 def _threes_fields(ruleset, members_max):
-    """Red 3s (one count per partner when partnerships change every hand); Modern lays out black 3s too."""
-    modern = ruleset.family == MODERN
-    label, most = ("Red 3s laid out" if modern else "Red 3s"), ruleset.red_threes_in_deck
+    """Red 3s (one count per partner when partnerships change every hand); black 3s where they are laid out too."""
+    black_too = ruleset.family.black_threes_laid_out
+    label, most = ("Red 3s laid out" if black_too else "Red 3s"), ruleset.red_threes_in_deck
     if ruleset.partnership_per_hand:
         per_member = [(str(member), CountField(label, example=1, maximum=most)) for member in range(members_max)]
         fields = [("red_threes", FormField(form_class("RedThrees", per_member)))]
     else:
         fields = [("red_threes", CountField(label, example=1, maximum=most))]
-    if modern:
+    if black_too:
         fields.append(("black_threes", CountField("Black 3s laid out", example=1, maximum=most)))
     return fields
 
 
-def _modern_penalty_fields(ruleset):
+def _penalty_fields(ruleset):
     most = ruleset.players_per_side
     return [("players_with_three_aces", CountField("Players with 3+ aces", example=1, maximum=most)),
             ("players_with_three_sevens", CountField("Players with 3+ sevens", example=1, maximum=most)),
@@ -107,10 +109,9 @@ def _modern_penalty_fields(ruleset):
 
 def side_form(ruleset, index, members_max):
     """Return the form class of side ``index``, its fields in the order a side's API keys are listed."""
-    modern = ruleset.family == MODERN
     fields = [("mode", RadioField("How to enter this side", choices=[SelectChoice(v, label) for v, label in MODES],
                                   default="number"))]
-    if modern:
+    if ruleset.special_hands:
         fields += _special_hand_fields(ruleset, index)
     fields += _canasta_fields(ruleset)
     fields.append(("melded_points", PointsField("Melded points")))
@@ -122,8 +123,8 @@ def side_form(ruleset, index, members_max):
     fields.append(("in_hand", FormField(form_class("InHand", [
         (name, CountField(f"{label} left in hand", example=1, maximum=per_deck * ruleset.decks))
         for name, label, _, per_deck in IN_HAND_FIELDS]))))
-    if modern:
-        fields += _modern_penalty_fields(ruleset)
+    if ruleset.family.penalties:
+        fields += _penalty_fields(ruleset)
     return form_class(f"Side{index}", fields)
 
 

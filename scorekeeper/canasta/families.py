@@ -1,0 +1,342 @@
+"""Rule families as objects: what Classic and Modern American do differently, in one place.
+
+Every preset of :mod:`.rules` belongs to a family. What differs between the
+families is asked of the family (``ruleset.family``), never decided by
+comparing its name: which fields a side has, how a side's threes and hand
+score, what a meld may hold, what going out and the pile need, what the cheat
+sheet says. A new family is one more subclass here (and its tests).
+
+>>> CLASSIC.going_out_choices, AMERICAN.going_out_choices
+(('no', 'out', 'concealed'), ('no', 'out'))
+>>> CLASSIC.black_threes_laid_out, AMERICAN.black_threes_laid_out
+(False, True)
+>>> family("modern").name, str(family("classic"))
+('Modern American', 'classic')
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar, Protocol
+
+from .cards import Card, Rank
+from .errors import Problem
+from .hand import CANASTA_SIZE, MIN_MELD_SIZE, Meld, SideInput
+from .kinds import CanastaKind
+from .words import points_word
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+BLACK_THREE_MELD_SIZES = (3, 4)
+# Every side has these; a family adds its own (see Family.side_fields).
+COMMON_FIELDS = ("members", "melded_points", "hand_points")
+ENTRY_FIELDS = ("going_out", "melds", "in_hand")
+
+
+class RuleNumbers(Protocol):
+    """What a family reads of a rule set (see :class:`.rules.RuleSet`)."""
+
+    name: str
+    max_meld_size: int | None
+    max_wilds: int
+    going_out_bonus: int
+    concealed_bonus: int
+    red_three_amounts: tuple[int, ...]
+    threes_table: tuple[int, ...]
+
+    def bonus_of(self, canastas: Mapping[CanastaKind, int]) -> int: ...
+
+
+class HouseRules(Protocol):
+    """What a family reads of a game's options (see :class:`.rules.Options`)."""
+
+    red_threes_minus: str
+    wild_limit: str
+
+
+class Family:
+    """A rule family: the rules its presets share, as data and as the few methods that differ."""
+
+    id: ClassVar[str]  # as the API and the rules catalogue name it
+    name: ClassVar[str]  # in player words
+    # A side's own fields after the common ones, in the order the API lists them.
+    own_fields: ClassVar[tuple[str, ...]]
+    going_out_choices: ClassVar[tuple[str, ...]]
+    # Canasta counts: one object ``canastas`` by kind, or a field ``<kind>_canastas`` per kind.
+    canastas_as_object: ClassVar[bool]
+    red_threes_per_member: ClassVar[bool]  # partners may give their red 3s as a list, one count each
+    black_threes_laid_out: ClassVar[bool]  # laid out like red 3s, scored as threes (never melded)
+    black_threes_melded_going_out: ClassVar[bool]  # melded only by a player going out
+    going_out_needs_melding: ClassVar[bool]  # a side that goes out has melded points
+    # RULES.md lets a Classic player meld every card or discard the last one; the Modern American
+    # comparison of the project's sources reads "two canastas and a discard".
+    must_discard_to_go_out: ClassVar[bool]
+    pile_always_frozen: ClassVar[bool]
+    dead_ranks: ClassVar[bool]  # a completed canasta's rank may not take the pile
+    pile_meld_limit: ClassVar[int | None]  # the pile is not taken towards a meld this big
+    top_card_counts: ClassVar[bool]  # the pile's top card counts toward the initial meld's minimum
+    needs_clean_triple: ClassVar[bool]  # the initial meld includes a clean triple
+    unfinished_penalties: ClassVar[dict[str, int]]  # by unfinished meld: aces, sevens, wild
+    holding_penalty: ClassVar[int]  # each player holding 3+ aces, or 3+ sevens
+    last_drawn_three_penalty: ClassVar[int]
+    cheat_sheet: ClassVar[str]  # the template of the family's part of the cheat sheet
+    # Playing a deal (see .play): the deal's next card starts the pile, or the pile starts empty;
+    # cards drawn after each side's first meld (first side, second), none once the stock holds
+    # ``bonus_cards_stock_floor`` cards or fewer.
+    turned_up_card: ClassVar[bool]
+    bonus_cards: ClassVar[tuple[int, ...]]
+    bonus_cards_stock_floor: ClassVar[int]
+
+    def __str__(self) -> str:
+        return self.id
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} family>"
+
+    def laid_out(self, card: Card) -> bool:
+        """Return True for a card laid out at once when dealt or drawn (a red 3; where black 3s are laid out, every 3)."""
+        if self.black_threes_laid_out:
+            return card.rank is Rank.THREE
+        return card.is_red_three
+
+    @cached_property
+    def side_fields(self) -> tuple[str, ...]:
+        """Return every field a side of this family may have, in the API's order."""
+        return COMMON_FIELDS + self.own_fields + ENTRY_FIELDS
+
+    @property
+    def penalties(self) -> bool:
+        """Return True when a side's hand can cost penalties (unfinished melds, holding, the last 3)."""
+        return bool(self.unfinished_penalties)
+
+    # --- what a meld may hold ------------------------------------------------------------
+
+    def meld_problems(self, ruleset: RuleNumbers, options: HouseRules, meld: Meld, *,
+                      going_out: bool | None, initial: bool | None) -> list[Problem]:
+        """Return every rule of the family the meld breaks (the decks' supply aside)."""
+        raise NotImplementedError
+
+    def canasta_kind(self, meld: Meld) -> CanastaKind:
+        """Return the kind of a completed canasta (``meld.is_canasta``)."""
+        return CanastaKind.NATURAL if meld.wilds == 0 else CanastaKind.MIXED
+
+    def unfinished_kind(self, meld: Meld) -> str | None:
+        """Return which penalty an unfinished meld costs when the hand ends ("aces", "sevens", "wild"), or None."""
+        return None
+
+    # --- a side's score -------------------------------------------------------------------
+
+    def side_score(self, ruleset: RuleNumbers, options: HouseRules, side: SideInput) -> SideParts:
+        """Return a side's breakdown (parts that are 0 left out), what each of its members scores,
+        what a part is made of (``details``) and why a part counts as it does (``notes``)."""
+        raise NotImplementedError
+
+
+# What a family's side_score answers: breakdown, member scores, details, notes.
+SideParts = tuple[dict[str, int], tuple[int, ...], dict[str, tuple[str, ...]], tuple[str, ...]]
+RED_THREES_AGAINST = {
+    "no_meld": "Red 3s count against a side that melded nothing.",
+    "no_canasta": "Red 3s count against a side without a canasta.",
+}
+
+
+def _breakdown(**parts: int) -> dict[str, int]:
+    return {key: value for key, value in parts.items() if value}
+
+
+def _size_problems(meld: Meld) -> list[Problem]:
+    if meld.naturals < 2:
+        return [Problem("naturals", f"A meld needs at least 2 natural cards; this one has {meld.naturals}.")]
+    if meld.size < MIN_MELD_SIZE:
+        return [Problem("", f"A meld needs at least {MIN_MELD_SIZE} cards; this one has {meld.size}.")]
+    return []
+
+
+class Classic(Family):
+    """Classic Canasta (RULES.md "Classic family"): 2 to 6 players, red 3s, concealed going out."""
+
+    id = "classic"
+    name = "Classic"
+    own_fields = ("natural_canastas", "mixed_canastas", "red_threes")
+    going_out_choices = ("no", "out", "concealed")
+    canastas_as_object = False
+    red_threes_per_member = True
+    black_threes_laid_out = False
+    black_threes_melded_going_out = True
+    going_out_needs_melding = True
+    must_discard_to_go_out = False
+    pile_always_frozen = False
+    dead_ranks = False
+    pile_meld_limit = None
+    top_card_counts = True
+    needs_clean_triple = False
+    unfinished_penalties: ClassVar[dict[str, int]] = {}
+    holding_penalty = 0
+    last_drawn_three_penalty = 0
+    cheat_sheet = "print/_cheat_classic.html"
+    turned_up_card = True
+    bonus_cards = ()
+    bonus_cards_stock_floor = 0
+
+    def meld_problems(self, ruleset, options, meld, *, going_out, initial):
+        if meld.rank is None or meld.naturals == 0:
+            return [Problem("", "A meld of wild cards alone is not allowed in Classic.")]
+        if meld.rank is Rank.THREE:
+            problems = []
+            if going_out is False:
+                problems.append(Problem("rank", "Black 3s are melded only by a player going out."))
+            if meld.wilds:
+                problems.append(Problem("", "Black 3s are melded without wild cards."))
+            if meld.naturals not in BLACK_THREE_MELD_SIZES:
+                problems.append(Problem("naturals", f"Black 3s are melded 3 or 4 at a time; this meld has {meld.naturals}."))
+            return problems
+        problems = _size_problems(meld)
+        if meld.wilds > 3:
+            problems.append(Problem("", f"A meld may hold at most 3 wild cards; this one has {meld.wilds}."))
+        elif options.wild_limit == "not_outnumber" and meld.wilds > meld.naturals:
+            problems.append(Problem("", (
+                f"With your house rule, wild cards may not outnumber the natural cards; "
+                f"this meld has {meld.wilds} wild and {meld.naturals} natural.")))
+        elif options.wild_limit == "naturals_outnumber" and meld.wilds and meld.wilds >= meld.naturals:
+            problems.append(Problem("", (
+                f"With your house rule, the natural cards must outnumber the wild cards; "
+                f"this meld has {meld.naturals} natural and {meld.wilds} wild.")))
+        return problems
+
+    def side_score(self, ruleset, options, side):
+        bonuses = ruleset.bonus_of(side.canastas)
+        going_out = {"no": 0, "out": ruleset.going_out_bonus, "concealed": ruleset.concealed_bonus}[side.going_out]
+        if options.red_threes_minus == "no_canasta":
+            counts_minus = side.canasta_count == 0
+        else:
+            counts_minus = side.melded_points == 0
+        sign = -1 if counts_minus else 1
+        red_threes = [sign * ruleset.red_three_amounts[count] for count in side.red_threes]
+        breakdown = _breakdown(canastas=bonuses, going_out=going_out, red_threes=sum(red_threes),
+                               melded=side.melded_points, in_hand=-side.hand_points)
+        without_red_threes = bonuses + going_out + side.melded_points - side.hand_points
+        notes = ()
+        if sign < 0 and any(side.red_threes):
+            notes = (RED_THREES_AGAINST[options.red_threes_minus],)
+        return breakdown, tuple([without_red_threes + amount for amount in red_threes]), {}, notes
+
+
+class ModernAmerican(Family):
+    """Modern American Canasta (RULES.md "Modern American"): special canastas, threes, penalties."""
+
+    id = "modern"
+    name = "Modern American"
+    own_fields = ("canastas", "red_threes", "black_threes", "unfinished", "players_with_three_aces",
+                  "players_with_three_sevens", "last_drawn_three", "special_hand_points")
+    going_out_choices = ("no", "out")
+    canastas_as_object = True
+    red_threes_per_member = False
+    black_threes_laid_out = True
+    black_threes_melded_going_out = False
+    going_out_needs_melding = False
+    must_discard_to_go_out = True
+    pile_always_frozen = True
+    dead_ranks = True
+    pile_meld_limit = 5
+    top_card_counts = False
+    needs_clean_triple = True
+    unfinished_penalties: ClassVar[dict[str, int]] = {"aces": 2500, "sevens": 2500, "wild": 2000}
+    holding_penalty = 1500
+    last_drawn_three_penalty = 5
+    cheat_sheet = "print/_cheat_modern.html"
+    # RULES.md "Playing a deal": bonus cards 4 then 3, none once the stock holds 8 cards or fewer.
+    turned_up_card = False
+    bonus_cards = (4, 3)
+    bonus_cards_stock_floor = 8
+
+    def meld_problems(self, ruleset, options, meld, *, going_out, initial):
+        # RULES.md: at most 2 wild cards in any meld and never past 7 cards, going out included. The
+        # clubs' "rule of five" (after the initial meld, wild cards only on 5 natural cards) is not in it.
+        if meld.rank is Rank.THREE:
+            return [Problem("rank", "In Modern American 3s are never melded: they are laid out on their own.")]
+        problems = []
+        if meld.size > ruleset.max_meld_size:
+            problems.append(Problem("", (
+                f"A meld holds at most {ruleset.max_meld_size} cards in Modern American; this one has {meld.size}.")))
+        if meld.rank is None:
+            if meld.size < MIN_MELD_SIZE:
+                problems.append(Problem("", f"A meld of wild cards needs at least {MIN_MELD_SIZE}; this one has {meld.size}."))
+            return problems
+        problems += _size_problems(meld)
+        if meld.rank is Rank.SEVEN and meld.wilds:
+            problems.append(Problem("", "Sevens never take wild cards."))
+        elif meld.wilds > ruleset.max_wilds:
+            problems.append(Problem("", (
+                f"A meld may hold at most {ruleset.max_wilds} wild cards in Modern American; this one has {meld.wilds}.")))
+        if meld.rank is Rank.ACE and meld.wilds and initial is False:
+            problems.append(Problem("", "Aces take wild cards only as part of the side's initial meld."))
+        return problems
+
+    def canasta_kind(self, meld):
+        if meld.rank is None:
+            if meld.twos == CANASTA_SIZE:
+                return CanastaKind.WILD_TWOS
+            return CanastaKind.WILD_FOUR_JOKERS if meld.jokers >= 4 else CanastaKind.WILD
+        if meld.wilds:
+            return CanastaKind.MIXED
+        return {Rank.ACE: CanastaKind.NATURAL_ACES, Rank.SEVEN: CanastaKind.SEVENS}.get(meld.rank, CanastaKind.NATURAL)
+
+    def unfinished_kind(self, meld):
+        if meld.is_canasta:
+            return None
+        # RULES.md charges "an unfinished meld of aces" whatever it holds, so aces that took wild
+        # cards in the initial meld are charged too (some sources charge only natural aces).
+        if meld.rank is None:
+            return "wild"
+        return {Rank.ACE: "aces", Rank.SEVEN: "sevens"}.get(meld.rank)
+
+    def _penalties(self, side: SideInput) -> tuple[int, tuple[str, ...]]:
+        """Return a side's penalties and, in words, what each one is."""
+        parts = [(self.unfinished_penalties[kind], f"unfinished meld of {'wild cards' if kind == 'wild' else kind}")
+                 for kind in sorted(side.unfinished)]
+        for players, kind in ((side.players_with_three_aces, "aces"), (side.players_with_three_sevens, "sevens")):
+            if players:
+                parts.append((self.holding_penalty * players,
+                              f"{players} player{'s' if players > 1 else ''} holding 3+ {kind}"))
+        if side.last_drawn_three:
+            parts.append((self.last_drawn_three_penalty, "a 3 drawn last"))
+        return sum(amount for amount, _ in parts), tuple(f"{what} {points_word(-amount)}" for amount, what in parts)
+
+    def side_score(self, ruleset, options, side):
+        named: tuple[str, ...] = ()
+        notes: tuple[str, ...] = ()
+        if side.special_hand_points:
+            breakdown = _breakdown(special_hand=side.special_hand_points)
+        else:
+            canastas = side.canasta_count
+            table = ruleset.threes_table
+            threes = table[side.red_three_count] + table[side.black_threes]
+            threes_sign = -1 if canastas == 0 else (0 if canastas == 1 else 1)
+            penalties, named = self._penalties(side)
+            if threes and threes_sign == 0:
+                notes = (f"Threes 0: with one canasta a side's threes count nothing "
+                         f"({points_word(threes)} with two or more, {points_word(-threes)} with none).",)
+            elif threes and threes_sign < 0:
+                notes = ("Threes count against a side without a canasta.",)
+            breakdown = _breakdown(
+                canastas=ruleset.bonus_of(side.canastas),
+                going_out=ruleset.going_out_bonus if side.goes_out else 0,
+                threes=threes_sign * threes,
+                melded=side.melded_points if canastas else -side.melded_points,
+                in_hand=-side.hand_points,
+                penalties=-penalties,
+            )
+        score = sum(breakdown.values())
+        details = {"penalties": named} if named and "penalties" in breakdown else {}
+        return breakdown, (score,) * len(side.members), details, notes
+
+
+CLASSIC = Classic()
+AMERICAN = ModernAmerican()
+FAMILIES: dict[str, Family] = {each.id: each for each in (CLASSIC, AMERICAN)}
+
+
+def family(family_id: str) -> Family:
+    """Return the family called ``family_id`` (KeyError for none)."""
+    return FAMILIES[family_id]
