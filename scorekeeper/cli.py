@@ -179,7 +179,9 @@ def _hand_problems(hand, number):
 
 def _problem_text(problem):
     """The engine's problem with its field, hands counted from 1 as players count them."""
-    field = re.sub(r"^hands\[(\d+)\]\.?", lambda m: f"hand {int(m.group(1)) + 1} ", problem.field).strip()
+    field = problem.field
+    if problem.place.hand is not None:
+        field = f"hand {problem.place.hand + 1} {problem.in_hand(None).field}".strip()
     return f"{field}: {problem.message}" if field else problem.message
 
 

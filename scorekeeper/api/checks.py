@@ -56,7 +56,7 @@ class BodyReader(FieldReader):
         value = self.body.get(name)
         if value is None:
             if required:
-                self.problem(name, 'Give the cards as text, like "K K Q Q 2".')
+                self.problem(name, "check.cards_text")
             return None
         try:
             return parse_meld_groups(value, name) if groups else parse_cards(value, name)
@@ -69,7 +69,7 @@ class BodyReader(FieldReader):
         value = self.body.get(name)
         if value is None or value == "":
             if required:
-                self.problem(name, "Give the top card of the pile, like K.")
+                self.problem(name, "check.pile_top")
             return None
         try:
             cards = parse_cards(value, name)
@@ -77,7 +77,7 @@ class BodyReader(FieldReader):
             self.extend(error.problems)
             return None
         if len(cards) != 1:
-            self.problem(name, f"Give one card, the top card of the pile; this has {len(cards)}.")
+            self.problem(name, "check.one_pile_top", count=len(cards))
             return None
         return cards[0]
 
@@ -94,7 +94,7 @@ class BodyReader(FieldReader):
                 rank = None
             if rank in NATURAL_RANKS:
                 return rank
-        self.problem(where, "Give a rank of a meld: 4 to 10, J, Q, K or A.")
+        self.problem(where, "check.meld_rank")
         return None
 
     def ranks(self, name, label):
@@ -159,7 +159,7 @@ def read_initial_meld(body):
     going_out = reader.going_out()
     dead = reader.ranks("dead_ranks", "dead_ranks")
     if cards is not None and not cards:
-        reader.problem("cards", 'Give the cards you want to meld, like "K K Q Q 2".')
+        reader.problem("cards", "check.cards_to_meld")
     reader.finish()
     return {
         "ruleset": reader.ruleset, "options": reader.options, "total": total,
@@ -189,9 +189,9 @@ def read_meld(body):
     reader = BodyReader(body, MELD_FIELDS)
     groups = reader.cards("cards", groups=True)
     if groups is not None and len(groups) > 1:
-        reader.problem("cards", "Check one meld at a time: leave out the |.")
+        reader.problem("cards", "check.one_meld")
     elif groups is not None and not groups:
-        reader.problem("cards", "Give the cards of the meld, like K K K 2.")
+        reader.problem("cards", "check.meld_cards")
     going_out = reader.going_out() if reader.has("going_out") else None
     initial = reader.flag("initial", "initial", default=None)
     dead = reader.ranks("dead_ranks", "dead_ranks")
@@ -234,7 +234,7 @@ def read_pile(body):
     pile_top = reader.one_card("pile_top", required=True)
     hand = reader.cards("hand")
     if hand is not None and not hand:
-        reader.problem("hand", 'Give the cards in your hand, like "Q Q 5 9".')
+        reader.problem("hand", "check.hand")
     frozen = reader.flag("frozen", "frozen")
     melded_given = reader.has("side_has_melded")
     side_has_melded = reader.flag("side_has_melded", "side_has_melded")
@@ -243,7 +243,7 @@ def read_pile(body):
     counts = reader.body.get("side_meld_counts")
     if counts is not None:
         if not isinstance(counts, dict):
-            reader.problem("side_meld_counts", 'side_meld_counts must be an object of ranks and counts, like {"Q": 5}.')
+            reader.problem("side_meld_counts", "check.side_meld_counts")
         else:
             for key, value in counts.items():
                 where = join("side_meld_counts", key)
@@ -257,8 +257,7 @@ def read_pile(body):
     if reader.has("pile_size"):
         pile_size = reader.integer(reader.body["pile_size"], "pile_size", "The size of the pile", low=1, high=MAX_PILE)
     if side_melds and melded_given and side_has_melded is False:
-        reader.problem("side_has_melded", "Your side has melds on the table, so it has melded: "
-                                          "side_has_melded must be true.")
+        reader.problem("side_has_melded", "check.side_has_melded")
     reader.finish()
     return {
         "ruleset": reader.ruleset, "options": reader.options, "pile_top": pile_top, "hand": hand,
@@ -290,11 +289,12 @@ def read_side_melds(reader, ruleset, options, groups):
         try:
             meld = Meld.from_cards(group)
         except CardError as error:
-            reader.problem("side_melds", f"Meld {number} ({format_cards(group)}): {error}")
+            for problem in error.problems:
+                reader.problem("side_melds", "check.side_meld", number=number, cards=format_cards(group), problem=problem)
             continue
         problems = meld_problems(ruleset, options, meld, going_out=False)
         for problem in problems:
-            reader.problem("side_melds", f"Meld {number} ({format_cards(group)}): {problem.message}")
+            reader.problem("side_melds", "check.side_meld", number=number, cards=format_cards(group), problem=problem)
         if not problems:
             melds.append(meld)
     return melds
@@ -316,10 +316,9 @@ def read_going_out(body):
     total = reader.total(default=None)
     dead = reader.ranks("dead_ranks", "dead_ranks")
     if groups and melded_given and side_has_melded is False:
-        reader.problem("side_has_melded", "Your side has melds on the table, so it has melded: "
-                                          "side_has_melded must be true.")
+        reader.problem("side_has_melded", "check.side_has_melded")
     if player_has_melded and side_has_melded is False:
-        reader.problem("player_has_melded", "A player who melded has made the side meld: side_has_melded must be true.")
+        reader.problem("player_has_melded", "check.player_has_melded")
     reader.finish()
     return {
         "ruleset": reader.ruleset, "options": reader.options, "hand": hand, "canastas": canastas,

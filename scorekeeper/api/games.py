@@ -281,8 +281,7 @@ def _change(game_id, status, fields, what, apply, number=None, body_optional=Fal
     problems = _unknown_fields(body, fields, what)
     expected = body.get("expected_version")
     if expected is not None and not (is_integer(expected) and expected >= 0):
-        problems.append(Problem("expected_version", "The expected version must be a whole number, like 3: "
-                                                    "the version of the game you last read."))
+        problems.append(Problem("request.expected_version", "expected_version"))
         expected = None
     request_hash = idempotency.request_hash(canonical)
     changed = []
@@ -381,7 +380,7 @@ def _conflict(current_version, expected):
 
 def _unknown_fields(body, allowed, what):
     return [
-        Problem(str(name)[:40], f'{what} has no field "{str(name)[:40]}". Its fields: {", ".join(allowed)}.')
+        Problem("value.unknown_field", str(name)[:40], what=what, name=str(name)[:40], fields=", ".join(allowed))
         for name in body if name not in allowed
     ]
 

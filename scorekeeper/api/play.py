@@ -36,11 +36,11 @@ def read_body(body, fields):
     except CanastaError as error:
         reader.extend(error.problems)
     if "position" not in body:
-        reader.problem("position", "Give the position: every hand, the stock, the pile, the melds, whose turn.")
+        reader.problem("position", "position.missing")
     move = None
     if "move" in fields:
         if "move" not in body:
-            reader.problem("move", 'Give the move, like {"kind": "draw"}.')
+            reader.problem("move", "move.missing")
         else:
             try:
                 move = move_from_data(body["move"])
@@ -50,7 +50,7 @@ def read_body(body, fields):
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or seat < 0
                              or ruleset is not None and seat >= ruleset.players):
         top = ruleset.players - 1 if ruleset is not None else 5
-        reader.problem("seat", f"The seat making the move is a number from 0 to {top}.")
+        reader.problem("seat", "move.seat", last=top)
     position = shown = None
     if ruleset is not None and "position" in body:
         try:

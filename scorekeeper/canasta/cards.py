@@ -192,9 +192,9 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.rank is Rank.THREE and self.suit is None:
-            raise CardError("A 3 needs its suit: 3H or 3D for a red 3, 3S or 3C for a black 3.")
+            raise CardError(Problem("card.three_without_suit"))
         if self.rank is Rank.JOKER and self.suit is not None:
-            raise CardError("A joker has no suit.")
+            raise CardError(Problem("card.joker_with_suit"))
 
     @property
     def is_wild(self) -> bool:
@@ -235,9 +235,6 @@ _JOKER_TOKENS = frozenset({"JK", "JOKER", "*"})
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
-# Said once, with the first token that is no card at all: how cards are written.
-CARD_HINT = "Write cards as 4 to 10, J, Q, K, A, 2, JK for a joker, and a 3 with its suit (3H, 3S)."
-
 
 def _read_token(token: str, number: int, field: str, hint: bool = False) -> Card | Problem:
     """Return the card ``token`` writes, or the Problem that says why it cannot (``hint``: and how to write one)."""
@@ -247,23 +244,20 @@ def _read_token(token: str, number: int, field: str, hint: bool = False) -> Card
     match = _TOKEN.match(key)
     if match is None:
         if key[:2] == "JK" or key[:5] == "JOKER" or key[:1] == "*":
-            return Problem(field, f'Cannot read "{token}" (card {number}): a joker has no suit.')
-        return Problem(field, f'Cannot read "{token}" (card {number}).' + (f" {CARD_HINT}" if hint else ""))
+            return Problem("cards.joker_suit", field, token=token, number=number)
+        return Problem("cards.unreadable_hint" if hint else "cards.unreadable", field, token=token, number=number)
     rank = RANK_ALIASES[match.group(1)]
     suit = SUIT_ALIASES[match.group(2)] if match.group(2) else None
     if rank is Rank.THREE and suit is None:
-        return Problem(
-            field,
-            f'Card {number} is a 3 without its suit: write 3H or 3D for a red 3, 3S or 3C for a black 3.',
-        )
+        return Problem("cards.three_without_suit", field, number=number)
     return Card(rank, suit)
 
 
 def _tokens(text: object, field: str) -> list[str]:
     if not isinstance(text, str):
-        raise CardError('Cards must be written as text, like "K K 2".', field=field)
+        raise CardError(Problem("cards.not_text", field))
     if len(text) > MAX_TEXT_LENGTH:
-        raise CardError(f"That text is too long to be cards (at most {MAX_TEXT_LENGTH:,} characters).", field=field)
+        raise CardError(Problem("cards.too_long", field, most=MAX_TEXT_LENGTH))
     return [token for token in _SEPARATORS.split(text.replace("|", " | ")) if token]
 
 
@@ -292,11 +286,11 @@ def parse_meld_groups(text: str, field: str = "cards") -> list[list[Card]]:
             continue
         number += 1
         if number > MAX_CARDS_IN_TEXT:
-            raise CardError(f"That is more than {MAX_CARDS_IN_TEXT} cards; three decks hold only {MAX_CARDS_IN_TEXT}.", field=field)
+            raise CardError(Problem("cards.too_many", field, most=MAX_CARDS_IN_TEXT))
         read = _read_token(token, number, field, hint=hint)
         if isinstance(read, Problem):
             problems.append(read)
-            hint = hint and CARD_HINT not in read.message
+            hint = hint and read.code != "cards.unreadable_hint"
         else:
             groups[-1].append(read)
     if problems:

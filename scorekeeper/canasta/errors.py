@@ -1,67 +1,164 @@
-"""Errors the game engine raises: every one says what was wrong, in player words.
+"""Errors the game engine raises, and the problems they carry: data, put into words in one place.
 
 Every error is a ``ValueError`` and carries ``.problems``: a list of
-:class:`Problem` (a field path into the input and a sentence for a player), so
-a view can answer with all of them at once::
+:class:`Problem`. A problem is a code, its parameters and a :class:`Place`
+(hand, side, field); its sentence is made by :mod:`.messages` from the code,
+so a page, the API and a later translation say the same thing. A view answers
+with all of them at once::
 
     try:
         answer = score_request(payload)
     except CanastaError as error:
         return {"errors": [problem.as_dict() for problem in error.problems]}, 422
 
->>> error = InvalidHand([Problem("sides[0].going_out", "A side needs 1 canasta to go out; this side has none.")])
->>> isinstance(error, ValueError), error.problems[0].field
-(True, 'sides[0].going_out')
->>> str(CardError('Cannot read "KX" (card 3).', field="cards"))
-'Cannot read "KX" (card 3).'
+>>> problem = Problem("going_out.canastas_needed", Place(side=0, field="going_out"), needed="1 canasta", has="none")
+>>> problem.field, problem.message
+('sides[0].going_out', 'A side needs 1 canasta to go out; this side has none.')
+>>> problem.in_hand(2).field, problem.in_hand(2).message_with_hand
+('hands[2].sides[0].going_out', 'Hand 3: A side needs 1 canasta to go out; this side has none.')
+>>> isinstance(InvalidHand([problem]), ValueError)
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from .messages import sentence
+
+
+def _joined(prefix: str, path: str) -> str:
+    if not prefix:
+        return path
+    if not path:
+        return prefix
+    return prefix + path if path.startswith("[") else f"{prefix}.{path}"
 
 
 @dataclass(frozen=True)
-class Problem:
-    """One broken rule: ``field`` is a path into the input ("" for the whole input).
+class Place:
+    """Where a problem is: a hand of a game, a side of a hand, a field path under them ("" for all of it).
 
-    ``also`` names the other fields a problem between fields involves (the red
+    >>> Place(hand=1, side=0, field="melds[2].twos").path, Place(field="totals_before[1]").path
+    ('hands[1].sides[0].melds[2].twos', 'totals_before[1]')
+    >>> Place(hand=3).path, Place(side=1).path, Place().path
+    ('hands[3]', 'sides[1]', '')
+    """
+
+    hand: int | None = None
+    side: int | None = None
+    field: str = ""
+
+    @cached_property
+    def path(self) -> str:
+        """Return the place as the API's field path: ``hands[1].sides[0].going_out``."""
+        path = f"hands[{self.hand}]" if self.hand is not None else ""
+        if self.side is not None:
+            path = _joined(path, f"sides[{self.side}]")
+        return _joined(path, self.field)
+
+
+NOWHERE = Place()
+
+
+class Problem:
+    """One broken rule: a code, its parameters, and where (a Place, or a field path as text).
+
+    ``also`` places the other fields a problem between fields involves (the red
     3s of each side that laid some out), so a form can show it beside each.
     """
 
-    field: str
-    message: str
-    also: tuple[str, ...] = ()
+    __slots__ = ("code", "params", "place", "also_places", "_message")
+
+    def __init__(self, code: str, place: Place | str = NOWHERE, /, *, also: Iterable[Place | str] = (),
+                 **params: object) -> None:
+        self.code = code
+        self.place = place if isinstance(place, Place) else Place(field=place)
+        self.also_places = tuple(where if isinstance(where, Place) else Place(field=where) for where in also)
+        self.params = params
+        self._message: str | None = None
+
+    @property
+    def also(self) -> tuple[str, ...]:
+        """Return the field paths of the other fields the problem involves."""
+        return tuple(where.path for where in self.also_places)
+
+    @property
+    def field(self) -> str:
+        """Return the field path of the problem, as in the API's ``errors`` list ("" for the whole input)."""
+        return self.place.path
+
+    @property
+    def message(self) -> str:
+        """Return the problem in player words (made once, by :func:`.messages.sentence`)."""
+        if self._message is None:
+            self._message = sentence(self.code, self.params)
+        return self._message
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Problem):
+            return NotImplemented
+        return (self.code, self.place, self.params) == (other.code, other.place, other.params)
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.place))
+
+    def __repr__(self) -> str:
+        return f"Problem({self.code!r}, {self.place!r}, {self.params!r})"
+
+    @property
+    def message_with_hand(self) -> str:
+        """Return the message, begun with the hand it is in as players count them: ``"Hand 4: ..."``."""
+        if self.place.hand is None:
+            return self.message
+        return Problem("in_hand", number=self.place.hand + 1, problem=self).message
 
     def as_dict(self) -> dict[str, str]:
         """Return ``{"field": ..., "message": ...}`` as in the API's ``errors`` list."""
         return {"field": self.field, "message": self.message}
 
-    def under(self, prefix: str) -> Problem:
-        """Return the same problem with its field placed under ``prefix``.
+    def at(self, place: Place) -> Problem:
+        """Return the same problem at ``place`` (the fields it also involves stay where they are)."""
+        return self._moved(place, self.also_places)
 
-        >>> Problem("twos", "Too many wild cards.").under("sides[0].melds[1]").field
-        'sides[0].melds[1].twos'
-        >>> Problem("", "Not a meld.").under("sides[0].melds[1]").field
-        'sides[0].melds[1]'
+    def _moved(self, place: Place, also: tuple[Place, ...]) -> Problem:
+        moved = Problem(self.code, place, also=also, **self.params)
+        moved._message = self._message
+        return moved
+
+    def _each_place(self, change) -> Problem:
+        return self._moved(change(self.place), tuple(change(where) for where in self.also_places))
+
+    def under(self, prefix: str) -> Problem:
+        """Return the same problem with its field placed under the path ``prefix``.
+
+        >>> Problem("meld.too_many_wilds", "twos", most=3, wilds=4).under("melds[1]").field
+        'melds[1].twos'
+        >>> Problem("meld.not_one_rank", "", names="kings and queens").under("melds[1]").field
+        'melds[1]'
+        >>> Problem("meld.too_many_wilds", "twos", also=["jokers"], most=3, wilds=4).under("melds[1]").also
+        ('melds[1].jokers',)
         """
         if not prefix:
             return self
-        also = tuple(Problem(path, "").under(prefix).field for path in self.also)
-        if not self.field:
-            return Problem(prefix, self.message, also)
-        joiner = "" if self.field.startswith("[") else "."
-        return Problem(f"{prefix}{joiner}{self.field}", self.message, also)
+        return self._each_place(lambda where: replace(where, field=_joined(prefix, where.field)))
+
+    def on_side(self, side: int) -> Problem:
+        """Return the same problem placed on side ``side`` (its fields then relative to the side)."""
+        return self._each_place(lambda where: where if where.side is not None else replace(where, side=side))
+
+    def in_hand(self, hand: int | None) -> Problem:
+        """Return the same problem placed in hand ``hand`` of a game (None: out of any hand)."""
+        return self._each_place(lambda where: replace(where, hand=hand))
 
 
 class CanastaError(ValueError):
     """Base of every engine error; ``.problems`` lists each broken rule."""
 
-    def __init__(self, problems: Problem | str | Iterable[Problem], field: str = ""):
-        if isinstance(problems, str):
-            problems = [Problem(field, problems)]
-        elif isinstance(problems, Problem):
+    def __init__(self, problems: Problem | Iterable[Problem]):
+        if isinstance(problems, Problem):
             problems = [problems]
         self.problems: list[Problem] = list(problems)
         super().__init__(" ".join(problem.message for problem in self.problems))

@@ -145,14 +145,6 @@ def _breakdown(**parts: int) -> dict[str, int]:
     return {key: value for key, value in parts.items() if value}
 
 
-def _size_problems(meld: Meld) -> list[Problem]:
-    if meld.naturals < 2:
-        return [Problem("naturals", f"A meld needs at least 2 natural cards; this one has {meld.naturals}.")]
-    if meld.size < MIN_MELD_SIZE:
-        return [Problem("", f"A meld needs at least {MIN_MELD_SIZE} cards; this one has {meld.size}.")]
-    return []
-
-
 class Classic(Family):
     """Classic Canasta (RULES.md "Classic family"): 2 to 6 players, red 3s, concealed going out."""
 
@@ -181,27 +173,27 @@ class Classic(Family):
 
     def meld_problems(self, ruleset, options, meld, *, going_out, initial):
         if meld.rank is None or meld.naturals == 0:
-            return [Problem("", "A meld of wild cards alone is not allowed in Classic.")]
+            return [Problem("meld.wild_alone", family=self.name)]
         if meld.rank is Rank.THREE:
             problems = []
             if going_out is False:
-                problems.append(Problem("rank", "Black 3s are melded only by a player going out."))
+                problems.append(Problem("meld.black_threes_going_out", "rank"))
             if meld.wilds:
-                problems.append(Problem("", "Black 3s are melded without wild cards."))
+                problems.append(Problem("meld.black_threes_no_wilds"))
             if meld.naturals not in BLACK_THREE_MELD_SIZES:
-                problems.append(Problem("naturals", f"Black 3s are melded 3 or 4 at a time; this meld has {meld.naturals}."))
+                problems.append(Problem("meld.black_threes_size", "naturals", naturals=meld.naturals))
             return problems
-        problems = _size_problems(meld)
+        problems = []
+        if meld.naturals < 2:
+            problems.append(Problem("meld.too_few_naturals", "naturals", naturals=meld.naturals))
+        elif meld.size < MIN_MELD_SIZE:
+            problems.append(Problem("meld.too_small", least=MIN_MELD_SIZE, size=meld.size))
         if meld.wilds > 3:
-            problems.append(Problem("", f"A meld may hold at most 3 wild cards; this one has {meld.wilds}."))
+            problems.append(Problem("meld.too_many_wilds", most=3, wilds=meld.wilds))
         elif options.wild_limit == "not_outnumber" and meld.wilds > meld.naturals:
-            problems.append(Problem("", (
-                f"With your house rule, wild cards may not outnumber the natural cards; "
-                f"this meld has {meld.wilds} wild and {meld.naturals} natural.")))
+            problems.append(Problem("meld.wilds_outnumber", wilds=meld.wilds, naturals=meld.naturals))
         elif options.wild_limit == "naturals_outnumber" and meld.wilds and meld.wilds >= meld.naturals:
-            problems.append(Problem("", (
-                f"With your house rule, the natural cards must outnumber the wild cards; "
-                f"this meld has {meld.naturals} natural and {meld.wilds} wild.")))
+            problems.append(Problem("meld.naturals_outnumber", naturals=meld.naturals, wilds=meld.wilds))
         return problems
 
     def side_score(self, ruleset, options, side):
@@ -254,23 +246,24 @@ class ModernAmerican(Family):
         # RULES.md: at most 2 wild cards in any meld and never past 7 cards, going out included. The
         # clubs' "rule of five" (after the initial meld, wild cards only on 5 natural cards) is not in it.
         if meld.rank is Rank.THREE:
-            return [Problem("rank", "In Modern American 3s are never melded: they are laid out on their own.")]
+            return [Problem("meld.threes_never_melded", "rank", family=self.name)]
         problems = []
         if meld.size > ruleset.max_meld_size:
-            problems.append(Problem("", (
-                f"A meld holds at most {ruleset.max_meld_size} cards in Modern American; this one has {meld.size}.")))
+            problems.append(Problem("meld.too_big", most=ruleset.max_meld_size, family=self.name, size=meld.size))
         if meld.rank is None:
             if meld.size < MIN_MELD_SIZE:
-                problems.append(Problem("", f"A meld of wild cards needs at least {MIN_MELD_SIZE}; this one has {meld.size}."))
+                problems.append(Problem("meld.wild_meld_too_small", least=MIN_MELD_SIZE, size=meld.size))
             return problems
-        problems += _size_problems(meld)
+        if meld.naturals < 2:
+            problems.append(Problem("meld.too_few_naturals", "naturals", naturals=meld.naturals))
+        elif meld.size < MIN_MELD_SIZE:
+            problems.append(Problem("meld.too_small", least=MIN_MELD_SIZE, size=meld.size))
         if meld.rank is Rank.SEVEN and meld.wilds:
-            problems.append(Problem("", "Sevens never take wild cards."))
+            problems.append(Problem("meld.sevens_no_wilds"))
         elif meld.wilds > ruleset.max_wilds:
-            problems.append(Problem("", (
-                f"A meld may hold at most {ruleset.max_wilds} wild cards in Modern American; this one has {meld.wilds}.")))
+            problems.append(Problem("meld.too_many_wilds_in", most=ruleset.max_wilds, family=self.name, wilds=meld.wilds))
         if meld.rank is Rank.ACE and meld.wilds and initial is False:
-            problems.append(Problem("", "Aces take wild cards only as part of the side's initial meld."))
+            problems.append(Problem("meld.aces_wilds_initial"))
         return problems
 
     def canasta_kind(self, meld):

@@ -10,7 +10,7 @@ list of every problem so that the caller can raise them all at once.
 >>> reader.integer(10**30, "sides[0].melded_points", "Melded points", high=1180, step=5)
 >>> reader.integer(115, "sides[1].melded_points", "Melded points", high=1180, step=5)
 115
->>> reader.integer(5, "sides[1].red_threes", "Red 3s", high=4, why_high=": the decks hold {high}")
+>>> reader.integer(5, "sides[1].red_threes", "Red 3s", high=4, why_high="decks")
 >>> [problem.message for problem in reader.problems]
 ['Points left in hand must be a whole number, like 15.', 'Melded points cannot be more than 1,180.', 'Red 3s cannot be more than 4: the decks hold 4.']
 """
@@ -20,9 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from .errors import InvalidHand, Problem
-
-MULTIPLE_OF_5 = "must be a multiple of 5 (card values are 5, 10, 20 or 50)"
+from .errors import InvalidHand, Place, Problem
 
 
 def join(prefix: str, key: object) -> str:
@@ -73,19 +71,31 @@ def is_integer(value: object) -> bool:
 
 
 class FieldReader:
-    """Reads values one at a time; every wrong value adds a Problem to ``problems``."""
+    """Reads values one at a time; every wrong value adds a Problem to ``problems``.
+
+    While ``side`` is a side's index, fields are paths under that side and
+    the problems are placed on it.
+    """
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
+        self.side: int | None = None
 
-    def problem(self, field: str, message: str) -> None:
-        """Record one problem."""
-        self.problems.append(Problem(field, message))
+    def problem(self, field: str, code: str, **params: object) -> None:
+        """Record one problem: ``code`` (see :mod:`.messages`) with its parameters, at ``field``."""
+        self.problems.append(Problem(code, Place(side=self.side, field=field), **params))
 
-    def extend(self, problems: Iterable[Problem], prefix: str = "") -> None:
-        """Record problems whose fields are relative to ``prefix``."""
-        if problems:  # most checks find none
-            self.problems.extend(problem.under(prefix) for problem in problems)
+    def extend(self, problems: Iterable[Problem], prefix: str = "", *, hand: int | None = None) -> None:
+        """Record problems whose fields are relative to ``prefix`` (on the side being read, in ``hand``)."""
+        if not problems:  # most checks find none
+            return
+        for problem in problems:
+            problem = problem.under(prefix)
+            if self.side is not None and problem.place.side is None:
+                problem = problem.on_side(self.side)
+            if hand is not None:
+                problem = problem.in_hand(hand)
+            self.problems.append(problem)
 
     def raise_if_any(self) -> None:
         """Raise InvalidHand with every problem recorded so far, if there is one."""
@@ -106,22 +116,27 @@ class FieldReader:
     ) -> int | None:
         """Return ``value`` if it is a whole number within bounds, else record why and return None.
 
-        ``why_high`` ends the problem of a value above ``high`` and may name it
-        as ``{high}`` (``": the decks hold {high}"``): the words are only put
-        together for a problem, not for every value read.
+        ``why_high`` names why a value cannot be above ``high`` (``"decks"``:
+        the decks hold no more; see the ``value.above.*`` messages).
         """
         if isinstance(value, bool) or not isinstance(value, int):  # not is_integer(value): every number read passes here
             shown = example if example is not None else (15 if step == 5 else 1)
-            self.problem(field, f"{label} must be a whole number, like {shown}.")
+            self.problem(field, "value.not_integer", label=label, example=shown)
             return None
         if low is not None and value < low:
-            self.problem(field, f"{label} cannot be negative." if low == 0 else f"{label} cannot be less than {low:,}.")
+            if low == 0:
+                self.problem(field, "value.negative", label=label)
+            else:
+                self.problem(field, "value.below", label=label, low=low)
             return None
         if high is not None and value > high:
-            self.problem(field, f"{label} cannot be more than {high:,}{why_high.format(high=high)}.")
+            self.problem(field, f"value.above.{why_high}" if why_high else "value.above", label=label, high=high)
             return None
         if value % step:
-            self.problem(field, f"{label} {MULTIPLE_OF_5}." if step == 5 else f"{label} must be a multiple of {step}.")
+            if step == 5:
+                self.problem(field, "value.multiple_of_5", label=label)
+            else:
+                self.problem(field, "value.multiple_of", label=label, step=step)
             return None
         return value
 
@@ -129,7 +144,7 @@ class FieldReader:
         """Return ``value`` if it is true or false, else record why and return None."""
         if isinstance(value, bool):
             return value
-        self.problem(field, f"{label} must be true or false.")
+        self.problem(field, "value.not_boolean", label=label)
         return None
 
     def choice(self, value: object, field: str, label: str, choices: tuple[str, ...]) -> str | None:
@@ -137,7 +152,7 @@ class FieldReader:
         if isinstance(value, str) and value in choices:
             return value
         listed = ", ".join(f'"{choice}"' for choice in choices[:-1]) + f' or "{choices[-1]}"'
-        self.problem(field, f"{label} must be {listed}.")
+        self.problem(field, "value.not_choice", label=label, listed=listed)
         return None
 
     def mapping(self, value: object, field: str, what: str, allowed: Iterable[str]) -> dict | None:
@@ -147,22 +162,23 @@ class FieldReader:
         values are checked too.
         """
         if not isinstance(value, dict):
-            self.problem(field, f"{what} must be an object of named fields.")
+            self.problem(field, "value.not_object", what=what)
             return None
         allowed = tuple(allowed)
         if not value.keys() - allowed:  # the usual case: every key is known
             return dict(value)
         for key in value:
             if key not in allowed:
-                self.problem(join(field, key), f'{what} has no field "{str(key)[:40]}". Its fields: {", ".join(allowed)}.')
+                self.problem(join(field, key), "value.unknown_field", what=what, name=str(key)[:40],
+                             fields=", ".join(allowed))
         return {key: item for key, item in value.items() if key in allowed}
 
     def sequence(self, value: object, field: str, what: str, most: int) -> list | None:
         """Return ``value`` if it is a list of at most ``most`` entries, else record why."""
         if not isinstance(value, list):
-            self.problem(field, f"{what} must be a list.")
+            self.problem(field, "value.not_list", what=what)
             return None
         if len(value) > most:
-            self.problem(field, f"{what} can have at most {most} entries; this has {len(value):,}.")
+            self.problem(field, "value.too_many_entries", what=what, most=most, count=len(value))
             return None
         return value

@@ -192,13 +192,12 @@ def _raise_if_impossible(ruleset: RuleSet, hand: list[Card], canastas: int, side
     problems = deck_problems(ruleset, hand, "hand")
     on_table = sum(meld.is_canasta for meld in side_melds)
     if canastas < on_table:
-        problems.append(Problem("canastas", f"The side's melds you gave hold {plural(on_table, 'canasta')}; "
-                                            f"canastas says {canastas}."))
+        problems.append(Problem("side_melds.canastas", "canastas", on_table=plural(on_table, "canasta"),
+                                canastas=canastas))
     ranks = [meld.rank for meld in side_melds]
     for index, rank in enumerate(ranks):
         if rank in ranks[:index]:
-            problems.append(Problem("side_melds", f"Your side has one meld of {Meld(rank).label}, not two: "
-                                                  f"put them together."))
+            problems.append(Problem("side_melds.one_per_rank", "side_melds", label=Meld(rank).label))
     if problems:
         raise InvalidHand(problems)
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .cards import IN_HAND_GROUPS, RANK_POINTS, Card, Rank, group_points
-from .errors import CardError
+from .errors import CardError, Problem
 from .kinds import CanastaKind
 
 CANASTA_SIZE = 7
@@ -36,9 +36,9 @@ class Meld:
 
     def __post_init__(self) -> None:
         if self.rank is not None and self.rank.is_wild:
-            raise CardError("Give a meld of wild cards only with rank None, its 2s as twos and jokers as jokers.")
+            raise CardError(Problem("meld.wild_rank"))
         if self.rank is None and self.naturals:
-            raise CardError("A meld of wild cards only has no natural cards.")
+            raise CardError(Problem("meld.wild_with_naturals"))
 
     @property
     def wilds(self) -> int:
@@ -90,12 +90,12 @@ class Meld:
         """
         cards = list(cards)
         if any(card.is_red_three for card in cards):
-            raise CardError("Red 3s are never melded: they are laid out on their own.")
+            raise CardError(Problem("meld.red_threes"))
         ranks = [card.rank for card in cards if not card.is_wild]
         distinct = list(dict.fromkeys(ranks))
         if len(distinct) > 1:
             names = [Meld(rank).label for rank in distinct]
-            raise CardError(f"A meld holds cards of one rank; these are {', '.join(names[:-1])} and {names[-1]}.")
+            raise CardError(Problem("meld.not_one_rank", names=f"{', '.join(names[:-1])} and {names[-1]}"))
         return cls(
             rank=distinct[0] if distinct else None,
             naturals=len(ranks),

@@ -78,7 +78,7 @@ def check_meld(
     cards = list(cards)
     raise_if_impossible(ruleset, cards, None, "cards")
     if not cards:
-        raise InvalidHand(Problem("cards", "Give the cards of the meld, like K K K 2."))
+        raise InvalidHand(Problem("check.meld_cards", "cards"))
     try:
         meld = Meld.from_cards(cards)
     except CardError as error:

@@ -40,11 +40,13 @@ def _deck_problems(ruleset: RuleSet, meld: Meld) -> list[Problem]:
     if meld.rank is not None:
         held = copies_in_decks(meld.rank, ruleset.decks) // (2 if meld.rank is Rank.THREE else 1)
         if meld.naturals > held:
-            problems.append(Problem("naturals", f"{_decks(ruleset)} hold only {held} {meld.label}; this meld has {meld.naturals}."))
+            problems.append(Problem("meld.more_than_decks", "naturals", decks=_decks(ruleset), held=held,
+                                    what=meld.label, count=meld.naturals))
     for field, rank in (("twos", Rank.TWO), ("jokers", Rank.JOKER)):
         count, held = getattr(meld, field), copies_in_decks(rank, ruleset.decks)
         if count > held:
-            problems.append(Problem(field, f"{_decks(ruleset)} hold only {held} {rank.plural}; this meld has {count}."))
+            problems.append(Problem("meld.more_than_decks", field, decks=_decks(ruleset), held=held,
+                                    what=rank.plural, count=count))
     return problems
 
 
@@ -132,11 +134,11 @@ def summarise_melds(ruleset: RuleSet, melds: Iterable[Meld]) -> MeldSummary:
     canastas = dict.fromkeys(ruleset.canasta_kinds, 0)
     unfinished: set[str] = set()
     points = 0
+    family = ruleset.family
     for meld in melds:
         points += meld.points
-        kind = canasta_kind(ruleset, meld)
-        if kind:
-            canastas[kind] += 1
-        elif penalty := unfinished_kind(ruleset, meld):
+        if meld.is_canasta:
+            canastas[family.canasta_kind(meld)] += 1
+        elif penalty := family.unfinished_kind(meld):
             unfinished.add(penalty)
     return MeldSummary(points, canastas, frozenset(unfinished))

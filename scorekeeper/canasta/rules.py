@@ -288,18 +288,18 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _option_problem(spec: OptionSpec, value: object) -> str | None:
-    """Return why ``value`` cannot be chosen for ``spec``, or None."""
+def _option_problem(spec: OptionSpec, value: object, where: str) -> Problem | None:
+    """Return why ``value`` cannot be chosen for ``spec`` (at ``where``), or None."""
     if not spec.choices:
         low, high = spec.minimum, spec.maximum
         if not _is_int(value) or not low <= value <= high:
-            return f"{spec.label} must be a whole number from {low:,} to {high:,}."
+            return Problem("options.out_of_range", where, label=spec.label, low=low, high=high)
         return None
     allowed = [choice for choice, _ in spec.choices]
     if value in allowed and type(value) is type(allowed[0]):
         return None
     listed = ", ".join(f'"{choice}"' if isinstance(choice, str) else str(choice) for choice in allowed)
-    return f"{spec.label}: choose one of {listed}."
+    return Problem("options.choose", where, label=spec.label, listed=listed)
 
 
 def get_ruleset(rules_id: object) -> RuleSet:
@@ -314,12 +314,12 @@ def get_ruleset(rules_id: object) -> RuleSet:
         return PRESETS[rules_id]
     choices = ", ".join(PRESETS)
     if rules_id is None or rules_id == "":
-        message = f"Choose a rule set: {choices}."
+        problem = Problem("rules.missing", "rules", choices=choices)
     elif isinstance(rules_id, str) and len(rules_id) <= 40:
-        message = f'There is no rule set "{rules_id}". Choose one of: {choices}.'
+        problem = Problem("rules.unknown", "rules", rules=rules_id, choices=choices)
     else:
-        message = f"There is no such rule set. Choose one of: {choices}."
-    raise UnknownRules(Problem("rules", message))
+        problem = Problem("rules.unknown_long", "rules", choices=choices)
+    raise UnknownRules(problem)
 
 
 def resolve(rules_id: object, options: dict | None = None) -> tuple[RuleSet, Options]:
@@ -340,7 +340,7 @@ def resolve(rules_id: object, options: dict | None = None) -> tuple[RuleSet, Opt
     if options is None:
         return ruleset, chosen
     if not isinstance(options, dict):
-        raise InvalidHand(Problem("options", 'Options must be an object of option names and values, like {"target": 5000}.'))
+        raise InvalidHand(Problem("options.not_object", "options"))
     problems: list[Problem] = []
     values: dict[str, object] = {}
     for name, value in options.items():
@@ -348,11 +348,11 @@ def resolve(rules_id: object, options: dict | None = None) -> tuple[RuleSet, Opt
         spec = OPTIONS_BY_NAME.get(name) if isinstance(name, str) else None
         if spec is None:
             known = ", ".join(spec.name for spec in option_specs(ruleset))
-            problems.append(Problem(where, f'There is no option "{str(name)[:40]}". Options here: {known}.'))
+            problems.append(Problem("options.unknown", where, name=str(name)[:40], known=known))
         elif not spec.applies_to(ruleset):
-            problems.append(Problem(where, f'The option "{name}" is not part of {ruleset.name}.'))
-        elif (message := _option_problem(spec, value)) is not None:
-            problems.append(Problem(where, message))
+            problems.append(Problem("options.not_here", where, name=name, rules=ruleset.name))
+        elif (problem := _option_problem(spec, value, where)) is not None:
+            problems.append(problem)
         else:
             values[name] = value
     if problems:

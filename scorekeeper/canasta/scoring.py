@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .errors import CanastaError, InvalidHand, Problem
+from .errors import CanastaError, InvalidHand, Place, Problem
 from .fields import FieldReader, join
 from .hand import SideInput
 from .rules import Options, RuleSet, default_options, get_ruleset, next_minimum, resolve
@@ -198,12 +198,12 @@ def score_game(
     ended_after: int | None = None
     for index, raw_sides in enumerate(entries):
         if ended_after is not None:
-            reader.problem(join("hands", index), f"The game ended after hand {ended_after}: no hand can follow it.")
+            reader.problems.append(Problem("hands.after_end", Place(hand=index), ended=ended_after))
             break
         try:
             hand = parse_hand(ruleset, chosen, raw_sides)
         except InvalidHand as error:
-            reader.extend(error.problems, join("hands", index))
+            reader.extend(error.problems, hand=index)
             continue
         if reader.problems:
             continue  # an earlier hand is wrong: its totals are unknown, so only check this one
@@ -241,11 +241,11 @@ def score_request(payload: object, details: bool = False) -> dict:
     ([{'hand_score': 605, 'total': 605, 'next_minimum': 50}, {'hand_score': -295, 'total': -295, 'next_minimum': 15}], False, None)
     """
     if not isinstance(payload, dict):
-        raise InvalidHand(Problem("", "The request must be a JSON object with rules and sides."))
+        raise InvalidHand(Problem("request.not_object"))
     reader = FieldReader()
     for key in payload:
         if key not in REQUEST_FIELDS:
-            reader.problem(join("", key), f'There is no field "{str(key)[:40]}". Fields: {", ".join(REQUEST_FIELDS)}.')
+            reader.problem(join("", key), "request.unknown_field", name=str(key)[:40], fields=", ".join(REQUEST_FIELDS))
     try:
         ruleset = get_ruleset(payload.get("rules"))
     except CanastaError as error:

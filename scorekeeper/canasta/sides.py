@@ -28,7 +28,7 @@ from .kinds import CanastaKind
 from .melds import meld_problems, summarise_melds
 from .rules import MAX_TOTAL, Options, RuleSet
 from .validation import hand_problems, side_count_problems, side_problems
-from .words import in_hand_label
+from .words import IN_HAND_LABELS
 
 __all__ = ["HandInput", "InHand", "SideInput", "parse_hand", "parse_side", "parse_totals"]
 
@@ -41,11 +41,11 @@ COUNT_FIELDS = {kind: f"{kind}_canastas" for kind in CanastaKind}
 # How many cards of each ``in_hand`` group one deck holds.
 IN_HAND_PER_DECK = {name: group_per_deck(name) for name in IN_HAND_GROUPS}
 MELD_COUNTS = {"naturals": ("Natural cards in a meld", 4), "twos": ("2s in a meld", 4), "jokers": ("Jokers in a meld", 2)}
-# Why a count or points cannot be that high, ``{high}`` being the most (see FieldReader.integer).
-DECKS_HOLD = ": the decks hold {high}"
-DECKS_HOLD_OF_A_RANK = ": the decks hold {high} of a rank"
-DECKS_HOLD_POINTS = ": the decks hold {high:,} points of cards"
-SIDE_HAS_PLAYERS = ": a side has {high} players"
+# Why a count or points cannot be that high (see FieldReader.integer and the messages ``value.above.*``).
+DECKS_HOLD = "decks"
+DECKS_HOLD_OF_A_RANK = "decks_of_a_rank"
+DECKS_HOLD_POINTS = "decks_points"
+SIDE_HAS_PLAYERS = "side_players"
 WILD_MELD_NAMES = ("WILD", "2", "JK", "JOKER")
 MAX_SIDES = 6
 MAX_MELDS = 20
@@ -57,7 +57,7 @@ def parse_totals(reader: FieldReader, ruleset: RuleSet, raw: object, field_name:
     if raw is None:
         return (0,) * ruleset.scorers
     if not isinstance(raw, list) or len(raw) != ruleset.scorers:
-        reader.problem(field_name, f"Give one total per {ruleset.scorer_label}: a list of {ruleset.scorers} whole numbers.")
+        reader.problem(field_name, "totals.one_per_scorer", scorer=ruleset.scorer_label, scorers=ruleset.scorers)
         return (0,) * ruleset.scorers
     totals = []
     paths = paths_under(field_name)
@@ -71,16 +71,16 @@ def _members(reader: FieldReader, ruleset: RuleSet, raw: object, index: int, whe
     if raw is None:
         return (index,)
     if not isinstance(raw, list) or not raw or len(raw) > ruleset.scorers:
-        reader.problem(where, f"Members must be a list of {ruleset.scorer_label} numbers counted from 0, like [{index}].")
+        reader.problem(where, "members.not_list", scorer=ruleset.scorer_label, index=index)
         return None
     members = []
     for position, member in enumerate(raw):
         if not is_integer(member) or not 0 <= member < ruleset.scorers:
-            reader.problem(join(where, position), (
-                f"A member is a {ruleset.scorer_label} number from 0 to {ruleset.scorers - 1}."))
+            reader.problem(join(where, position), "members.not_scorer", scorer=ruleset.scorer_label,
+                           last=ruleset.scorers - 1)
             return None
         if member in members:
-            reader.problem(where, f"{ruleset.scorer_label.capitalize()} {member + 1} is listed twice.")
+            reader.problem(where, "members.twice", Scorer=ruleset.scorer_label.capitalize(), number=member + 1)
             return None
         members.append(member)
     return tuple(members)
@@ -91,14 +91,14 @@ def _red_threes(reader: FieldReader, ruleset: RuleSet, raw: object, members: tup
     held = ruleset.red_threes_in_deck
     if isinstance(raw, list) and ruleset.family.red_threes_per_member:
         if len(raw) != size:
-            reader.problem(where, f"Give red 3s as one count per member of the side: a list of {size}.")
+            reader.problem(where, "red_threes.list_size", size=size)
             return (0,) * size
         paths = paths_under(where)
         return tuple(reader.integer(value, paths[position], "Red 3s", high=held, why_high=DECKS_HOLD) or 0
                      for position, value in enumerate(raw))
     count = reader.integer(raw, where, "Red 3s", high=held, why_high=DECKS_HOLD) or 0
     if size > 1 and count:
-        reader.problem(where, "For partners, give red 3s as a list, one count per partner, like [1, 0]: each scores their own.")
+        reader.problem(where, "red_threes.per_partner")
     return (count,) + (0,) * (size - 1)
 
 
@@ -115,7 +115,7 @@ def _meld(reader: FieldReader, ruleset: RuleSet, raw: object, where: str) -> Mel
     rank: Rank | None = None
     if isinstance(rank_text, str) and rank_text.strip().upper() in WILD_MELD_NAMES:
         if counts["naturals"]:
-            reader.problem(paths["naturals"], "A meld of wild cards has no natural cards: give its 2s as twos and its jokers as jokers.")
+            reader.problem(paths["naturals"], "melds.wild_with_naturals")
             return None
     else:
         try:
@@ -123,8 +123,7 @@ def _meld(reader: FieldReader, ruleset: RuleSet, raw: object, where: str) -> Mel
         except ValueError:
             rank = None
         if rank is None or rank.is_wild:
-            wild_hint = ', or "wild" for a meld of wild cards' if ruleset.wild_melds else ""
-            reader.problem(paths["rank"], f"Give the meld's rank: 4 to 10, J, Q, K, A, 3 for black 3s{wild_hint}.")
+            reader.problem(paths["rank"], "melds.rank_or_wild" if ruleset.wild_melds else "melds.rank")
             return None
     if None in counts.values():
         return None
@@ -147,8 +146,7 @@ def _melds(reader: FieldReader, ruleset: RuleSet, options: Options, raw: object,
             clean = False
             continue
         if meld.rank is not None and meld.rank in seen:
-            reader.problem(join(path, "rank"), (
-                f"This side already has a meld of {meld.label} (meld {seen[meld.rank] + 1}): one meld per rank."))
+            reader.problem(join(path, "rank"), "melds.rank_twice", label=meld.label, first=seen[meld.rank] + 1)
             clean = False
         seen.setdefault(meld.rank, position)
         problems = meld_problems(ruleset, options, meld, going_out=goes_out)
@@ -165,7 +163,7 @@ def _in_hand(reader: FieldReader, ruleset: RuleSet, raw: object, where: str) -> 
     paths = paths_under(where)
     counts = {}
     for name, per_deck in IN_HAND_PER_DECK.items():
-        counts[name] = reader.integer(data.get(name, 0), paths[name], in_hand_label(name),
+        counts[name] = reader.integer(data.get(name, 0), paths[name], IN_HAND_LABELS[name],
                                       high=per_deck * ruleset.decks, why_high=DECKS_HOLD)
     return None if None in counts.values() else InHand(**counts)
 
@@ -206,52 +204,55 @@ def _laid_out_and_penalties(reader: FieldReader, ruleset: RuleSet, data: dict, p
 
 
 def parse_side(reader: FieldReader, ruleset: RuleSet, options: Options, raw: object, index: int) -> SideInput | None:
-    """Return side ``index`` typed and complete, recording every problem; None if it has any."""
-    where = paths_under("sides")[index]
-    paths = paths_under(where)
-    family = ruleset.family
-    data = reader.mapping(raw, where, "A side", family.side_fields)
-    if data is None:
-        return None
-    before = len(reader.problems)
-    members = _members(reader, ruleset, data.get("members"), index, paths["members"])
-    going_out = None
-    if data.get("going_out") == "concealed" and "concealed" not in family.going_out_choices:
-        reader.problem(paths["going_out"], f'{family.name} has no concealed going out: use "out".')
-    else:
-        going_out = reader.choice(data.get("going_out", "no"), paths["going_out"], "Going out",
-                                  family.going_out_choices)
-    values: dict = {
-        "red_threes": _red_threes(reader, ruleset, data.get("red_threes", 0), members, paths["red_threes"]),
-        "canastas": _canastas(reader, ruleset, data, paths),
-        "melded_points": reader.integer(data.get("melded_points", 0), paths["melded_points"], "Melded points",
-                                        high=ruleset.total_card_points, step=5, example=120,
-                                        why_high=DECKS_HOLD_POINTS),
-    }
-    if family.black_threes_laid_out:
-        values.update(_laid_out_and_penalties(reader, ruleset, data, paths))
-    if "melds" in data:
-        for name in MELD_TOTAL_FIELDS:
-            if name in data:
-                reader.problem(paths[name], "Give either melds or melded points with canasta counts, not both.")
-        melds = _melds(reader, ruleset, options, data["melds"], going_out, paths["melds"])
-        if melds is not None:
-            summary = summarise_melds(ruleset, melds)
-            values.update(melds=melds, melded_points=summary.melded_points, canastas=summary.canastas,
-                          unfinished=summary.unfinished)
-    values["hand_points"] = reader.integer(data.get("hand_points", 0), paths["hand_points"], "Points left in hand",
-                                           high=ruleset.total_card_points, step=5, why_high=DECKS_HOLD_POINTS)
-    if "in_hand" in data:
-        if "hand_points" in data:
-            reader.problem(paths["hand_points"], "Give either hand points or the cards in hand, not both.")
-        in_hand = _in_hand(reader, ruleset, data["in_hand"], paths["in_hand"])
-        if in_hand is not None:
-            values.update(in_hand=in_hand, hand_points=in_hand.points)
-    if len(reader.problems) > before:
-        return None
-    side = SideInput(members=members, going_out=going_out, **values)
-    reader.extend(side_problems(ruleset, options, side, index))
-    return side
+    """Return side ``index`` typed and complete, recording every problem (placed on the side); None if it has any."""
+    reader.side = index  # the paths below are the side's own fields: the reader places them on it
+    try:
+        paths = paths_under("")
+        family = ruleset.family
+        data = reader.mapping(raw, "", "A side", family.side_fields)
+        if data is None:
+            return None
+        before = len(reader.problems)
+        members = _members(reader, ruleset, data.get("members"), index, paths["members"])
+        going_out = None
+        if not ruleset.concealed_bonus and data.get("going_out") == "concealed":
+            reader.problem(paths["going_out"], "going_out.no_concealed", family=family.name)
+        else:
+            going_out = reader.choice(data.get("going_out", "no"), paths["going_out"], "Going out",
+                                      family.going_out_choices)
+        values: dict = {
+            "red_threes": _red_threes(reader, ruleset, data.get("red_threes", 0), members, paths["red_threes"]),
+            "canastas": _canastas(reader, ruleset, data, paths),
+            "melded_points": reader.integer(data.get("melded_points", 0), paths["melded_points"], "Melded points",
+                                            high=ruleset.total_card_points, step=5, example=120,
+                                            why_high=DECKS_HOLD_POINTS),
+        }
+        if family.black_threes_laid_out:
+            values.update(_laid_out_and_penalties(reader, ruleset, data, paths))
+        if "melds" in data:
+            for name in MELD_TOTAL_FIELDS:
+                if name in data:
+                    reader.problem(paths[name], "melds.and_totals")
+            melds = _melds(reader, ruleset, options, data["melds"], going_out, paths["melds"])
+            if melds is not None:
+                summary = summarise_melds(ruleset, melds)
+                values.update(melds=melds, melded_points=summary.melded_points, canastas=summary.canastas,
+                              unfinished=summary.unfinished)
+        values["hand_points"] = reader.integer(data.get("hand_points", 0), paths["hand_points"], "Points left in hand",
+                                               high=ruleset.total_card_points, step=5, why_high=DECKS_HOLD_POINTS)
+        if "in_hand" in data:
+            if "hand_points" in data:
+                reader.problem(paths["hand_points"], "in_hand.and_points")
+            in_hand = _in_hand(reader, ruleset, data["in_hand"], paths["in_hand"])
+            if in_hand is not None:
+                values.update(in_hand=in_hand, hand_points=in_hand.points)
+        if len(reader.problems) > before:
+            return None
+        side = SideInput(members=members, going_out=going_out, **values)
+        reader.extend(side_problems(ruleset, options, side, index))
+        return side
+    finally:
+        reader.side = None
 
 
 def parse_hand(ruleset: RuleSet, options: Options, raw_sides: object, totals_before: object = None) -> HandInput:

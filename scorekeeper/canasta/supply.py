@@ -45,12 +45,14 @@ def deck_problems(ruleset: RuleSet, cards: Iterable[Card], field_name: str) -> l
         # Red and black 3s are two supplies of half the 3s each.
         held = copies_in_decks(card.rank, ruleset.decks) // (2 if card.rank is Rank.THREE else 1)
         if by_kind[what] > held:
-            problems.append(Problem(field_name, f"{decks} hold only {held} {what}; you wrote {by_kind[what]}."))
+            problems.append(Problem("cards.more_than_decks", field_name, decks=decks, held=held, what=what,
+                                    count=by_kind[what]))
     by_suit = Counter((card.rank, card.suit) for card in cards if card.suit is not None)
     for (rank, suit), count in by_suit.items():
         if count > ruleset.decks:
             name = f"{singular(rank)}s of {suit.name.lower()}"
-            problems.append(Problem(field_name, f"{decks} hold only {ruleset.decks} {name}; you wrote {count}."))
+            problems.append(Problem("cards.more_than_decks", field_name, decks=decks, held=ruleset.decks, what=name,
+                                    count=count))
     return problems
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .cards import IN_HAND_GROUPS, Rank, copies_in_decks, group_per_deck
-from .errors import Problem
+from .cards import IN_HAND_GROUPS, RANK_POINTS, Rank, copies_in_decks, group_per_deck
+from .errors import Place, Problem
 from .kinds import CanastaKind
 from .rules import CANASTA_MINIMUM_POINTS, UNFINISHED_MINIMUM_POINTS, Options, RuleSet
 from .words import IN_HAND_NAMES, capital, decks_word, join_and, plural
@@ -49,7 +49,7 @@ def canastas_in_words(canastas: dict[CanastaKind, int]) -> str:
     return join_and(parts) if parts else "no canasta"
 
 
-def _points_problem(side: SideInput, where: str) -> Problem | None:
+def _points_problem(side: SideInput, index: int) -> Problem | None:
     """Return a problem if the side's canastas and unfinished melds hold more points than it melded."""
     least = sum([CANASTA_MINIMUM_POINTS[kind] * count for kind, count in side.canastas.items()])
     if side.unfinished:  # Modern's unfinished aces, sevens or wild cards
@@ -59,83 +59,80 @@ def _points_problem(side: SideInput, where: str) -> Problem | None:
     parts = _canasta_words(side.canastas)
     parts += [f"an unfinished meld of {kind if kind != 'wild' else 'wild cards'}" for kind in sorted(side.unfinished)]
     verb = "holds" if len(parts) == 1 and side.canasta_count <= 1 else "hold"
-    return Problem(f"{where}.melded_points", (
-        f"{capital(join_and(parts))} {verb} at least {least:,} points of cards, "
-        f"but melded points are {side.melded_points:,}: count every melded card, canastas included."))
+    return Problem("melded_points.below_canastas", Place(side=index, field="melded_points"),
+                   held=capital(join_and(parts)), verb=verb, least=least, melded=side.melded_points)
 
 
-def _going_out_problem(ruleset: RuleSet, options: Options, side: SideInput, where: str) -> Problem | None:
+def _going_out_problem(ruleset: RuleSet, options: Options, side: SideInput, index: int) -> Problem | None:
     if not side.goes_out or side.special_hand_points:
         return None  # a special hand has its own problem with going out
     need, have = options.canastas_to_go_out, side.canasta_count
     # The side's canastas are the other half of the problem, however they were given (counts or melds).
-    also = tuple(f"{where}.{key}" for key in ("natural_canastas", "canastas", "melds"))
+    also = ("natural_canastas", "canastas", "melds")
     if side.melded_points == 0 and ruleset.family.going_out_needs_melding:
-        message = "A side that goes out has melded its cards, but this side melded nothing."
-        also = (f"{where}.melded_points", f"{where}.melds")
+        code, params = "going_out.nothing_melded", {}
+        also = ("melded_points", "melds")
     elif side.going_out == "concealed" and have == 0:
-        message = "Going out concealed means melding the whole hand at once, including a canasta; this side has none."
+        code, params = "going_out.concealed_no_canasta", {}
     elif have < need:
-        has = "none" if have == 0 else str(have)
-        message = f"A side needs {plural(need, 'canasta')} to go out; this side has {has}."
+        code, params = "going_out.canastas_needed", {"needed": plural(need, "canasta"),
+                                                      "has": "none" if have == 0 else str(have)}
     else:
         return None
-    return Problem(f"{where}.going_out", message, also)
+    return Problem(code, Place(side=index, field="going_out"), also=[Place(side=index, field=key) for key in also],
+                   **params)
 
 
-HELD_CARD_POINTS = {"aces": 20, "sevens": 5}  # three of them make the least a player holding them has in hand
+# Three of them make the least a player holding them has in hand.
+HELD_CARD_POINTS = {"aces": RANK_POINTS[Rank.ACE], "sevens": RANK_POINTS[Rank.SEVEN]}
 
 
-def _holding_problem(side: SideInput, where: str) -> Problem | None:
+def _holding_problem(side: SideInput, index: int) -> Problem | None:
     """Return a problem if players said to hold 3+ aces or 3+ sevens hold fewer points (or cards) than that.
 
     >>> from .sides import SideInput
-    >>> _holding_problem(SideInput(members=(0,), hand_points=40, players_with_three_aces=1), "sides[1]").message
+    >>> _holding_problem(SideInput(members=(0,), hand_points=40, players_with_three_aces=1), 1).message
     'Cards left in hand are 40 points, but 1 player holding 3+ aces holds at least 60 (3 aces at 20 each): count those aces in the points left in hand.'
     """
     held = {"aces": side.players_with_three_aces, "sevens": side.players_with_three_sevens}
     if not any(held.values()):
         return None
-    field = f"{where}.players_with_three_{'aces' if held['aces'] else 'sevens'}"
+    field = f"players_with_three_{'aces' if held['aces'] else 'sevens'}"
     least = sum(3 * HELD_CARD_POINTS[kind] * players for kind, players in held.items())
     words = [f"{players} player{'s' if players > 1 else ''} holding 3+ {kind}" for kind, players in held.items() if players]
     hold = "hold" if len(words) > 1 or max(held.values()) > 1 else "holds"
     why = " and ".join(f"3 {kind} at {HELD_CARD_POINTS[kind]} each" for kind, players in held.items() if players)
     hand = side.in_hand
     if hand is not None:  # counted card by card: the aces themselves, the sevens among the 4s to 7s
-        counted = {"aces": (hand.aces, "Aces left in hand are {cards}"),
-                   "sevens": (hand.four_to_seven, "4s to 7s left in hand are {cards}")}
+        counted = {"aces": hand.aces, "sevens": hand.four_to_seven}
         for kind, players in held.items():
-            cards, text = counted[kind]
+            cards = counted[kind]
             if players and cards < 3 * players:
                 who = f"{players} player{'s' if players > 1 else ''} holding 3+ {kind}"
-                return Problem(field if kind == "aces" or not held["aces"] else f"{where}.players_with_three_sevens", (
-                    f"{text.format(cards=cards)}, but {who} {'hold' if players > 1 else 'holds'} at least "
-                    f"{3 * players} {kind}: count them among the cards left in hand."))
+                where = field if kind == "aces" or not held["aces"] else "players_with_three_sevens"
+                return Problem(f"held.{kind}_in_hand", Place(side=index, field=where), cards=cards, who=who,
+                               verb="hold" if players > 1 else "holds", least=3 * players)
     if side.hand_points >= least:
         return None
-    return Problem(field, (
-        f"Cards left in hand are {side.hand_points:,} points, but {' and '.join(words)} {hold} at least "
-        f"{least:,} ({why}): count those {' and '.join(kind for kind, n in held.items() if n)} in the points left in hand."))
+    return Problem("held.points_in_hand", Place(side=index, field=field), points=side.hand_points,
+                   who=" and ".join(words), verb=hold, least=least, why=why,
+                   kinds=" and ".join(kind for kind, n in held.items() if n))
 
 
 def side_problems(ruleset: RuleSet, options: Options, side: SideInput, index: int) -> list[Problem]:
     """Return every rule one side's typed numbers break (going out, canastas vs points, special hands)."""
-    where = f"sides[{index}]"
     problems = []
-    if side.melds is None and (problem := _points_problem(side, where)):
+    if side.melds is None and (problem := _points_problem(side, index)):
         problems.append(problem)
-    if problem := _going_out_problem(ruleset, options, side, where):
+    if problem := _going_out_problem(ruleset, options, side, index):
         problems.append(problem)
-    if not side.special_hand_points and (problem := _holding_problem(side, where)):
+    if not side.special_hand_points and (problem := _holding_problem(side, index)):
         problems.append(problem)
     if side.special_hand_points:
         if side.goes_out:
-            problems.append(Problem(f"{where}.going_out", (
-                "A special hand ends the hand by itself: the side that lays it down does not go out as well.")))
+            problems.append(Problem("going_out.special_hand", Place(side=index, field="going_out")))
         if side.canasta_count:
-            problems.append(Problem(f"{where}.special_hand_points", (
-                "A special hand is laid down before the side melds anything, so the side cannot have canastas too.")))
+            problems.append(Problem("special_hand.canastas", Place(side=index, field="special_hand_points")))
     return problems
 
 
@@ -151,42 +148,39 @@ def side_count_problems(ruleset: RuleSet, count: int) -> list[Problem]:
     if ruleset.partnership_per_hand:
         if count in (2, ruleset.scorers):
             return []
-        return [Problem("sides", (
-            f"{ruleset.name} scores 2 sides (one player alone against two partners) "
-            f"or {ruleset.scorers} (everyone alone); this hand has {count}."))]
+        return [Problem("sides.count_partnership", "sides", rules=ruleset.name, scorers=ruleset.scorers, count=count)]
     if count == ruleset.scorers:
         return []
-    return [Problem("sides", (
-        f"{ruleset.name} scores {ruleset.scorers} sides, one per {ruleset.scorer_label}; this hand has {count}."))]
+    return [Problem("sides.count", "sides", rules=ruleset.name, scorers=ruleset.scorers,
+                    scorer=ruleset.scorer_label, count=count)]
 
 
 def _members_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
     label = ruleset.scorer_label
     if not ruleset.partnership_per_hand:
-        return [Problem(f"sides[{index}].members", (
-                    f"Side {index + 1} is {label} {index + 1}: leave members out or give [{index}]."))
+        return [Problem("members.fixed", Place(side=index, field="members"), number=index + 1, scorer=label,
+                        index=index)
                 for index, side in enumerate(sides) if side.members != (index,)]
     problems = []
     sizes = sorted(len(side.members) for side in sides)
     if len(sides) == 2 and sizes != [1, 2]:
-        problems.append(Problem("sides", (
-            "With two sides, one player plays alone against two partners: members like [0] and [1, 2].")))
+        problems.append(Problem("members.two_sides", "sides"))
     if len(sides) == ruleset.scorers and sizes != [1] * ruleset.scorers:
-        problems.append(Problem("sides", "With three sides, everyone scores alone: members [0], [1] and [2]."))
+        problems.append(Problem("members.three_sides", "sides"))
     seen: dict[int, int] = {}
     for index, side in enumerate(sides):
         for member in side.members:
             if member in seen:
-                problems.append(Problem(f"sides[{index}].members", (
-                    f"{label.capitalize()} {member + 1} is already on side {seen[member] + 1}.")))
+                problems.append(Problem("members.on_two_sides", Place(side=index, field="members"),
+                                        Scorer=label.capitalize(), number=member + 1, side=seen[member] + 1))
             seen.setdefault(member, index)
     for member in range(ruleset.scorers):
         if member not in seen:
-            problems.append(Problem("sides", f"{label.capitalize()} {member + 1} is on no side: everyone scores on exactly one."))
+            problems.append(Problem("members.on_no_side", "sides", Scorer=label.capitalize(), number=member + 1))
     return problems
 
 
-def _one_side_only(sides: Sequence[SideInput], has: Callable[[SideInput], object], field: str, message: str) -> list[Problem]:
+def _one_side_only(sides: Sequence[SideInput], has: Callable[[SideInput], object], field: str, code: str) -> list[Problem]:
     """Return a problem for each side after the first for which ``has(side)``."""
     first = None
     problems = []
@@ -195,7 +189,7 @@ def _one_side_only(sides: Sequence[SideInput], has: Callable[[SideInput], object
             if first is None:
                 first = index
             else:
-                problems.append(Problem(f"sides[{index}].{field}", message.format(first=first + 1)))
+                problems.append(Problem(code, Place(side=index, field=field), first=first + 1))
     return problems
 
 
@@ -242,9 +236,8 @@ def _supply_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Probl
     if all(side.melds is None and side.in_hand is None for side in sides):
         return []  # sides given as totals show no cards: none can be more than the decks hold
     held = _card_supply(ruleset, sides)
-    return [Problem("sides", (
-                f"Together the sides show {held[key]} {what} (melded or in hand); "
-                f"{_decks(ruleset)} hold only {most}."))
+    return [Problem("sides.more_cards_than_decks", "sides", count=held[key], what=what, decks=_decks(ruleset),
+                    most=most)
             for key, most, what in _supply_limits(ruleset.decks) if held.get(key, 0) > most]
 
 
@@ -253,8 +246,8 @@ def _threes_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Probl
     counts = [("red 3s", "red_threes", [side.red_three_count for side in sides])]
     if ruleset.family.black_threes_laid_out:
         counts.append(("black 3s", "black_threes", [side.black_threes for side in sides]))
-    return [Problem("sides", f"The sides laid out {sum(each)} {what} together; {_decks(ruleset)} hold only {most}.",
-                    tuple(f"sides[{index}].{key}" for index, count in enumerate(each) if count))
+    return [Problem("sides.more_threes_than_decks", "sides", count=sum(each), what=what, decks=_decks(ruleset),
+                    most=most, also=[Place(side=index, field=key) for index, count in enumerate(each) if count])
             for what, key, each in counts if sum(each) > most]
 
 
@@ -264,47 +257,43 @@ def _scarce_of(canasta_kinds: tuple[CanastaKind, ...]) -> tuple:
     return tuple(scarce for scarce in SCARCE_CANASTAS if all(kind in canasta_kinds for kind in scarce[0]))
 
 
-def _scarce_canasta_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
+def _scarce_canasta_problems(ruleset: RuleSet, sides: Sequence[SideInput], scarce: tuple) -> list[Problem]:
     problems = []
-    for kinds, size, what, rank in _scarce_of(ruleset.canasta_kinds):
+    for kinds, size, what, rank in scarce:
         supply = copies_in_decks(rank, ruleset.decks) if rank else 6 * ruleset.decks
         made = sum(side.canastas.get(kind, 0) for side in sides for kind in kinds)
         if made > supply // size:
             names = " or ".join(kind.noun(1) for kind in kinds)
-            problems.append(Problem("sides", (
-                f"{capital(_decks(ruleset))} hold {supply} {what}: enough for only "
-                f"{supply // size} {names}; the sides give {made}.")))
+            problems.append(Problem("sides.scarce_canastas", "sides", Decks=capital(_decks(ruleset)), supply=supply,
+                                    what=what, enough=supply // size, names=names, made=made))
     return problems
 
 
 def hand_problems(ruleset: RuleSet, options: Options, sides: Sequence[SideInput]) -> list[Problem]:
     """Return every rule the sides break together: members, going out, threes, card points, supply."""
     problems = _members_problems(ruleset, sides)
-    problems += _one_side_only(sides, lambda side: side.goes_out, "going_out",
-                               "Only one side can go out in a hand; side {first} already did.")
+    problems += _one_side_only(sides, lambda side: side.goes_out, "going_out", "going_out.one_side")
     if ruleset.partnership_per_hand and len(sides) == ruleset.scorers:
         # Everyone scores alone only when the stock ran out before anyone took the pile.
-        problems += [Problem(f"sides[{index}].going_out", (
-                         "When everyone scores alone, the stock ran out and nobody went out; "
-                         "whoever goes out before the pile is taken plays alone against two partners."))
+        problems += [Problem("going_out.everyone_alone", Place(side=index, field="going_out"))
                      for index, side in enumerate(sides) if side.goes_out]
     problems += _threes_problems(ruleset, sides)
     card_points = sum([side.melded_points + side.hand_points for side in sides])
     if card_points > ruleset.total_card_points:
-        problems.append(Problem("sides", (
-            f"Together the sides count {card_points:,} points of cards, melded and in hand; "
-            f"{_decks(ruleset)} hold only {ruleset.total_card_points:,}."),
-            tuple(f"sides[{index}].{key}" for index, side in enumerate(sides)
-                  for key in ("melded_points", "hand_points") if getattr(side, key))))
+        problems.append(Problem("sides.more_points_than_decks", "sides", points=card_points, decks=_decks(ruleset),
+                                most=ruleset.total_card_points,
+                                also=[Place(side=index, field=key) for index, side in enumerate(sides)
+                                      for key in ("melded_points", "hand_points") if getattr(side, key)]))
     problems += _supply_problems(ruleset, sides)
-    problems += _scarce_canasta_problems(ruleset, sides)
+    if scarce := _scarce_of(ruleset.canasta_kinds):
+        problems += _scarce_canasta_problems(ruleset, sides, scarce)
     if ruleset.special_hands:
         problems += _one_side_only(sides, lambda side: side.special_hand_points, "special_hand_points",
-                                   "Only one side can lay down a special hand: side {first} did, and it ended the hand.")
+                                   "special_hand.one_side")
     if ruleset.family.last_drawn_three_penalty:
         problems += _one_side_only(sides, lambda side: side.last_drawn_three, "last_drawn_three",
-                                   "Only one 3 can be the last card drawn; side {first} has it.")
+                                   "last_drawn_three.one_side")
     if ruleset.special_hands and any(side.special_hand_points for side in sides):
-        problems += [Problem(f"sides[{index}].going_out", "The hand ended with a special hand, so nobody went out.")
+        problems += [Problem("going_out.after_special_hand", Place(side=index, field="going_out"))
                      for index, side in enumerate(sides) if side.goes_out and not side.special_hand_points]
     return problems

@@ -1,4 +1,8 @@
-"""Cards and counts in player words, for the answers of the rules checks (see :mod:`.checks`)."""
+"""Cards, counts, decks and lists in player words, for every answer of the engine.
+
+The sentences of problems are made in :mod:`.messages`; the names of canasta
+kinds are the words of :class:`.kinds.CanastaKind`.
+"""
 
 from __future__ import annotations
 
@@ -79,6 +83,5 @@ IN_HAND_NAMES = {
 }
 
 
-def in_hand_label(name: str) -> str:
-    """Return the label of an ``in_hand`` count: ``"8s to kings in hand"``."""
-    return f"{IN_HAND_NAMES[name]} in hand"
+# The label of each ``in_hand`` count: "8s to kings in hand".
+IN_HAND_LABELS = {name: f"{words} in hand" for name, words in IN_HAND_NAMES.items()}

@@ -19,7 +19,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 
 from ..store import db as store
-from ..canasta.errors import CanastaError, Problem
+from ..canasta.errors import CanastaError
 from ..canasta.rules import PRESETS
 from ..canasta.scoring import GameScore, score_game
 from ..canasta.seating import dealer
@@ -230,7 +230,7 @@ def _scored(stored, key):
     try:
         score = score_of(stored["rules"], stored["options"], stored["start_totals"], hands)
     except CanastaError as error:
-        problems = list(error.problems) or [Problem("", str(error))]
+        problems = list(error.problems)
         score = score_of(stored["rules"], stored["options"], stored["start_totals"],
                          hands[: _first_bad_hand(problems, len(hands))])
     return _game(stored, score, problems, key)
@@ -251,9 +251,5 @@ def forget_games():
 
 
 def _first_bad_hand(problems, hand_count):
-    """Index of the first hand a problem names (``hands[3]...`` -> 3)."""
-    indexes = []
-    for problem in problems:
-        if problem.field.startswith("hands["):
-            indexes.append(int(problem.field[len("hands["):problem.field.index("]")]))
-    return min(indexes, default=0) if indexes else 0
+    """Index of the first hand a problem is placed in (0 when none is)."""
+    return min((problem.place.hand for problem in problems if problem.place.hand is not None), default=0)

@@ -15,7 +15,7 @@ from . import access, read
 from .read import Game
 from ..store import db as store
 from ..store import history
-from ..canasta.errors import CanastaError, InvalidHand, Problem
+from ..canasta.errors import CanastaError, InvalidHand, Place, Problem
 from ..canasta.rules import PRESETS, get_ruleset, option_specs, resolve
 from ..canasta.sides import parse_totals
 from ..canasta.fields import FieldReader
@@ -39,11 +39,15 @@ def invisible_character(name):
     return next((char for char in name if unicodedata.category(char) in ("Cc", "Cf") and char not in JOINERS), None)
 
 
-def invisible_character_message(what, char):
-    """The message for ``what`` ("Name 2") holding ``char``: which character, and what to do."""
+def invisible_character_problem(what, char, where=""):
+    """The problem of ``what`` ("Name 2") holding ``char``: which character, and what to do."""
     label = unicodedata.name(char, "a control character")
-    return (f"{what} holds an invisible character (U+{ord(char):04X}, {label.lower()}) that would hide "
-            "or turn the text around it; type the name again without it.")
+    return Problem("names.invisible", where, what=what, code=f"{ord(char):04X}", label=label.lower())
+
+
+def invisible_character_message(what, char):
+    """The message for ``what`` ("Name 2") holding ``char`` (a form field's error)."""
+    return invisible_character_problem(what, char).message
 
 
 def _clean_names(reader, values, count, field, label, required):
@@ -55,37 +59,37 @@ def _clean_names(reader, values, count, field, label, required):
     if values is None:
         values = []
     if not isinstance(values, list):
-        reader.problem(field, f"{label} must be a list of names.")
+        reader.problem(field, "names.not_list", label=label)
         return []
     if required and len(values) != count:
-        reader.problem(field, f"Give {count} names, one per {label.lower().removesuffix('s')}.")
+        reader.problem(field, "names.count", count=count, one=label.lower().removesuffix("s"))
         return []
     if not required and len(values) > count:
-        reader.problem(field, f"There are at most {count} seats at this table.")
+        reader.problem(field, "names.too_many_seats", count=count)
         return []
     cleaned, first_empty = [], None
     for index, value in enumerate(values):
         where = f"{field}[{index}]"
         if not isinstance(value, str):
-            reader.problem(where, "A name must be text.")
+            reader.problem(where, "names.not_text")
             continue
         # Spaces inside a name are kept, any run of them (tabs, new lines) as one space.
         name = re.sub(r"\s+", " ", value).strip()
         if not name and required:
-            reader.problem(where, f"Name {index + 1} is empty.")
+            reader.problem(where, "names.empty", number=index + 1)
         elif not name:
             first_empty = where if first_empty is None else first_empty
         elif len(name) > MAX_NAME_LENGTH:
-            reader.problem(where, f"Name {index + 1} is longer than {MAX_NAME_LENGTH} characters.")
+            reader.problem(where, "names.too_long", number=index + 1, most=MAX_NAME_LENGTH)
         elif (char := invisible_character(name)) is not None:
-            reader.problem(where, invisible_character_message(f"Name {index + 1}", char))
+            reader.problems.append(invisible_character_problem(f"Name {index + 1}", char, where))
         cleaned.append(name)
     named = [name.casefold() for name in cleaned if name]  # two empty names are not the same name
     if required and len(set(named)) < len(named):
-        reader.problem(field, "Give each a different name, so the score sheet can tell them apart.")
+        reader.problem(field, "names.same")
     if first_empty is not None and len(values) == count:
         # Seats are optional, but who deals next needs all of them: once, beside the first one left empty.
-        reader.problem(first_empty, "Name every seat, or none.")
+        reader.problem(first_empty, "names.every_seat")
     return cleaned
 
 
@@ -95,7 +99,7 @@ def _clean_table(reader, ruleset, names, seats):
     cleaned_names = _clean_names(reader, names, ruleset.scorers, "names", label, required=True)
     cleaned_seats = _clean_names(reader, seats, ruleset.players, "seats", "Seats", required=False)
     if cleaned_seats and len(cleaned_seats) != ruleset.players:
-        reader.problem("seats", f"Name all {ruleset.players} seats, or none.")
+        reader.problem("seats", "names.all_seats", count=ruleset.players)
     return cleaned_names, cleaned_seats
 
 
@@ -136,28 +140,23 @@ def _chosen_options(ruleset, chosen):
 
 
 def _rescore(stored, hands, changed_index):
-    """Score the game with ``hands`` (each a list of sides); problems of the changed hand lose their ``hands[i].`` prefix."""
+    """Score the game with ``hands`` (each a list of sides); problems of the changed hand are placed as the hand's own."""
     try:
         return score_game(stored["rules"], stored["options"], stored["start_totals"], hands)
     except CanastaError as error:
-        prefix = f"hands[{changed_index}]"
         problems = []
         for problem in error.problems:
-            if problem.field == prefix or problem.field.startswith(prefix + "."):
-                field = problem.field[len(prefix) + 1:]
-                if field.startswith("sides") or not field:
-                    problems.append(Problem(field or "sides", problem.message))
-                    continue
-            problems.append(Problem("sides" if changed_index is not None else "", _explain(problem)))
+            if problem.place.hand is not None and problem.place.hand == changed_index:
+                # Placed as the hand's own, each at its field alone (not also beside the others it involves).
+                own = problem.in_hand(None).place
+                problems.append(Problem(problem.code, own if own.path else Place(field="sides"), **problem.params))
+            elif problem.place.hand is not None:
+                # A problem in another hand than the one changed: said with which hand it is.
+                problems.append(Problem("in_hand", "sides" if changed_index is not None else "",
+                                        number=problem.place.hand + 1, problem=problem))
+            else:
+                problems.append(problem.at(Place(field="sides" if changed_index is not None else "")))
         raise InvalidHand(problems) from None
-
-
-def _explain(problem):
-    """A problem in another hand than the one changed: say which hand it is."""
-    match = re.match(r"hands\[(\d+)\]", problem.field)
-    if match:
-        return f"Hand {int(match.group(1)) + 1}: {problem.message}"
-    return problem.message
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ with the same rights (editor or viewer), so each process keeps it rendered
 which carries the session's CSRF token, are rendered per request.
 """
 
-import re
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, jsonify, make_response, redirect, render_template, request, url_for
@@ -147,11 +146,7 @@ def announcement(game):
 
 def problem_lines(game):
     """The engine's problems with the stored hands, each saying which hand: ``Hand 4: ...``."""
-    lines = []
-    for problem in game.problems:
-        match = re.match(r"hands\[(\d+)\]", problem.field)
-        lines.append(f"Hand {int(match.group(1)) + 1}: {problem.message}" if match else problem.message)
-    return lines
+    return [problem.message_with_hand for problem in game.problems]
 
 
 def unscored_hands(game):

@@ -77,7 +77,7 @@ class _Reader(FieldReader):
             return list(default) if isinstance(default, list) else [default] * count
         value = self.data[name]
         if not isinstance(value, list) or len(value) != count:
-            self.problem(join("position", name), f"Give {what}: a list of {count}.")
+            self.problem(join("position", name), "position.per", what=what, count=count)
             self.broken = True
             return [None] * count
         return value
@@ -90,7 +90,7 @@ class _Reader(FieldReader):
 
     def seat(self, value, where: str, seats: int) -> int | None:
         if not is_integer(value) or not 0 <= value < seats:
-            self.problem(where, f"A seat is a number from 0 to {seats - 1}.")
+            self.problem(where, "position.seat", last=seats - 1)
             return None
         return value
 
@@ -105,13 +105,13 @@ def _read_hands(reader: _Reader, seats: int) -> tuple[list[list[Card] | None], l
             counts.append(0)
         elif is_integer(value):
             if not 1 <= value <= 162:
-                reader.problem(where, "A hand of a deal still being played holds 1 card or more.")
+                reader.problem(where, "position.empty_hand")
             hands.append(None)
             counts.append(max(0, min(value, 162)))
         else:
             cards = reader.cards(value, where)
             if not cards and isinstance(value, str):
-                reader.problem(where, "A hand of a deal still being played holds 1 card or more.")
+                reader.problem(where, "position.empty_hand")
             hands.append(cards)
             counts.append(0)
     return hands, counts
@@ -132,14 +132,15 @@ def _read_melds(reader: _Reader, ruleset: RuleSet, options: Options, sides: int)
             try:
                 meld = Meld.from_cards(group)
             except CanastaError as error:
-                reader.problem(where, f"Meld {number + 1} ({_text(group)}): {error}")
+                for problem in error.problems:
+                    reader.problem(where, "position.meld", number=number + 1, cards=_text(group), problem=problem)
                 continue
             if meld.rank in side_melds:
-                reader.problem(where, f"A side has one meld of {meld_key_word(meld.rank)}, not two: put them together.")
+                reader.problem(where, "position.one_meld_per_rank", meld=meld_key_word(meld.rank))
                 continue
             # Black 3s lie on the table only while their player goes out: checked with the turn below.
             for problem in meld_problems(ruleset, options, meld, going_out=None):
-                reader.problem(where, f"Meld {number + 1} ({_text(group)}): {problem.message}")
+                reader.problem(where, "position.meld", number=number + 1, cards=_text(group), problem=problem)
             side_melds[meld.rank] = TableMeld.of(meld.rank, tuple(group))
         melds.append(list(side_melds.values()))
     return melds
@@ -177,7 +178,7 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
     if is_integer(stock_raw):
         stock_count = stock_raw if 0 <= stock_raw <= ruleset.cards else 0
         if stock_raw != stock_count:
-            reader.problem("position.stock", f"The stock holds from 0 to {ruleset.cards} cards.")
+            reader.problem("position.stock", "position.stock", most=ruleset.cards)
     else:
         stock_cards = reader.cards(stock_raw, "position.stock")
         stock_count = 0
@@ -188,13 +189,13 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
     for seat, laid in enumerate(threes):
         if any(not family.laid_out(card) for card in laid):
             which = "3s" if family.black_threes_laid_out else "red 3s"
-            reader.problem(join("position.threes", seat), f"Only {which} are laid out on their own.")
+            reader.problem(join("position.threes", seat), "position.threes", which=which)
     for seat, hand in enumerate(hands):
         if hand and any(family.laid_out(card) for card in hand):
             which = "a 3" if family.black_threes_laid_out else "a red 3"
-            reader.problem(join("position.hands", seat), f"A hand never keeps {which}: it is laid out at once and replaced.")
+            reader.problem(join("position.hands", seat), "position.hand_keeps_three", which=which)
     if family.black_threes_laid_out and any(card.rank is Rank.THREE for card in pile):
-        reader.problem("position.pile", "In Modern American 3s are laid out as they come: none is ever in the pile.")
+        reader.problem("position.pile", "position.three_in_pile", family=family.name)
 
     seen = [card for hand in hands if hand for card in hand] + (stock_cards or []) + pile
     seen += [card for laid in threes for card in laid] + [card for side in melds for meld in side for card in meld.cards]
@@ -205,11 +206,10 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
     if not supply and not reader.broken and not reader.problems and unknown != wanted:
         if unknown > wanted:
             missing = unknown - wanted
-            reader.problem("position", f"The position shows {len(seen)} cards and counts {wanted} more: "
-                                       f"{missing} of the {ruleset.cards} cards {'is' if missing == 1 else 'are'} "
-                                       f"missing.")
+            reader.problem("position", "position.cards_missing", shown=len(seen), wanted=wanted, missing=missing,
+                           cards=ruleset.cards, verb="is" if missing == 1 else "are")
         else:
-            reader.problem("position", f"The position holds {len(seen) + wanted} cards; the decks hold only {ruleset.cards}.")
+            reader.problem("position", "position.too_many_cards", count=len(seen) + wanted, cards=ruleset.cards)
 
     melded_raw = data.get("melded")
     melded = [bool(side) for side in melds]
@@ -219,9 +219,9 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
             if value is None and reader.broken:
                 continue
             if not isinstance(value, bool):
-                reader.problem(join("position.melded", side), "Say true or false.")
+                reader.problem(join("position.melded", side), "position.true_or_false")
             elif melds[side] and not value:
-                reader.problem(join("position.melded", side), f"Side {side} has melds on the table, so it has melded.")
+                reader.problem(join("position.melded", side), "position.has_melded", side=side)
             else:
                 melded[side] = melded[side] or value
     turn = reader.seat(data.get("turn", 0), "position.turn", seats)
@@ -231,16 +231,16 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
         began = reader.choice(began if began is not None else "stock", "position.began", "How the turn began",
                               BEGAN_CHOICES)
     elif began is not None:
-        reader.problem("position.began", "Before the draw the turn has not begun: leave began out.")
+        reader.problem("position.began", "position.began")
         began = None
     answer = data.get("answer")
     if answer is not None and not isinstance(answer, bool):
-        reader.problem("position.answer", "The partner's answer is true, false or null.")
+        reader.problem("position.answer", "position.answer")
         answer = None
     lone = data.get("lone")
     if lone is not None:
         if not ruleset.partnership_per_hand:
-            reader.problem("position.lone", f"{ruleset.name} has no partnership formed in the deal.")
+            reader.problem("position.lone", "position.lone", rules=ruleset.name)
             lone = None
         else:
             lone = reader.seat(lone, "position.lone", seats)
@@ -252,16 +252,16 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
         try:
             new_melds.append(None if value == "wild" else Rank.from_text(value))
         except (ValueError, AttributeError):
-            reader.problem(join("position.new_melds", index), "Give the rank of a meld started this turn.")
+            reader.problem(join("position.new_melds", index), "position.new_meld")
     bonus_due = reader.integer(data.get("bonus_due", 0), "position.bonus_due", "Bonus cards due", high=4) or 0
     seed = data.get("seed", 0)
     if not (is_integer(seed) or isinstance(seed, str)):
-        reader.problem("position.seed", "The seed is a whole number or a text.")
+        reader.problem("position.seed", "position.seed")
         seed = 0
     pile_frozen = any(card.is_wild or card.is_red_three for card in pile)
     if "frozen" in data and reader.flag("frozen", pile_frozen) != pile_frozen:
         reason = "holds a wild card or a red 3" if pile_frozen else "holds no wild card and no red 3"
-        reader.problem("position.frozen", f"The pile {reason}, so it is {'' if pile_frozen else 'not '}frozen by a card.")
+        reader.problem("position.frozen", "position.frozen", reason=reason, is_="" if pile_frozen else "not ")
     reader.raise_if_any()
 
     fill = Shuffler(seed).shuffled(_unseen(ruleset, seen))
@@ -291,22 +291,19 @@ def _raise_if_inconsistent(reader: _Reader, position: Position) -> None:
     if position.lone is not None:
         absorbed = max(seat for seat in range(position.seats) if seat != position.lone)
         if position.melds[absorbed] or position.melded[absorbed]:
-            reader.problem(join("position.melds", absorbed), (
-                f"Seat {absorbed} plays with seat {min(s for s in range(position.seats) if s not in (position.lone, absorbed))}: "
-                f"their melds are one side's, given under that lower seat."))
+            reader.problem(join("position.melds", absorbed), "position.absorbed", seat=absorbed,
+                           partner=min(s for s in range(position.seats) if s not in (position.lone, absorbed)))
     for side, melds in enumerate(position.melds):
         if any(meld.key is Rank.THREE for meld in melds):
             going = (position.step == PLAY and position.side_of(position.turn) == side
                      and len(position.hands[position.turn]) <= 1 and position.turn_melded)
             if not going:
-                reader.problem(join("position.melds", side), (
-                    "Black 3s are melded only by a player going out: they lie on the table only while the "
-                    "player to move, who melded them this turn, discards the last card."))
+                reader.problem(join("position.melds", side), "position.black_threes_melded")
     partner = partner_to_ask(position, position.turn)
     if position.step == ANSWER and partner is None:
-        reader.problem("position.step", "Nobody can answer: the player to move has no partner.")
+        reader.problem("position.step", "position.no_partner")
     if position.answer is not None and (partner is None or position.step != PLAY):
-        reader.problem("position.answer", "A partner answers only a player who asked, during the player's turn.")
+        reader.problem("position.answer", "position.answer_unasked")
     reader.raise_if_any()
 
 

@@ -171,7 +171,7 @@ def _onto(value, where: str, problems: list[Problem]) -> Rank | str | None:
     except ValueError:
         rank = None
     if rank is None or rank.is_wild:
-        problems.append(Problem(where, 'Say which meld the cards go on: a rank (4 to 10, J, Q, K, A, 3) or "wild".'))
+        problems.append(Problem("move.onto", where))
         return None
     return rank
 
@@ -186,8 +186,7 @@ def _lays(value, where: str, problems: list[Problem]) -> tuple[Lay, ...]:
             problems.extend(error.problems)
             return ()
     if not isinstance(value, list) or len(value) > 30:
-        problems.append(Problem(where, 'Give the melds as card text with | between melds, like "K K K | 8 8 2", '
-                                       'or a list of {"cards", "onto"}.'))
+        problems.append(Problem("move.melds", where))
         return ()
     lays = []
     for index, entry in enumerate(value):
@@ -195,7 +194,7 @@ def _lays(value, where: str, problems: list[Problem]) -> tuple[Lay, ...]:
         if isinstance(entry, str):
             entry = {"cards": entry}
         if not isinstance(entry, dict) or set(entry) - {"cards", "onto"}:
-            problems.append(Problem(path, 'A meld is card text, or {"cards": "2", "onto": "K"}.'))
+            problems.append(Problem("move.meld", path))
             continue
         cards = _cards(entry.get("cards"), join(path, "cards"), problems)
         onto = _onto(entry.get("onto"), join(path, "onto"), problems)
@@ -215,19 +214,19 @@ def move_from_data(data, where: str = "move") -> Move:
     scorekeeper.canasta.errors.InvalidHand: There is no move "fold". Moves: draw, take_pile, meld, discard, ask_partner, answer, special_hand, end_deal.
     """
     if not isinstance(data, dict):
-        raise InvalidHand(Problem(where, 'A move is an object with its kind, like {"kind": "draw"}.'))
+        raise InvalidHand(Problem("move.not_object", where))
     kind = data.get("kind")
     if kind not in MOVE_KINDS:
         known = ", ".join(MOVE_KINDS)
         name = f' "{kind}"' if isinstance(kind, str) and len(kind) <= 40 else ""
-        raise InvalidHand(Problem(join(where, "kind"), f"There is no move{name}. Moves: {known}."))
+        raise InvalidHand(Problem("move.unknown_kind", join(where, "kind"), name=name, known=known))
     problems: list[Problem] = []
     allowed = MOVE_FIELDS[kind]
     for key in data:
         if key != "kind" and key not in allowed:
             listed = ", ".join(allowed) if allowed else "none besides kind"
-            problems.append(Problem(join(where, str(key)[:40]), f'A "{kind}" move has no field "{str(key)[:40]}". '
-                                                                f"Its fields: {listed}."))
+            problems.append(Problem("move.unknown_field", join(where, str(key)[:40]), kind=kind,
+                                    name=str(key)[:40], listed=listed))
     move: Move | None = None
     if kind == "take_pile":
         raw = data.get("cards", "")
@@ -236,22 +235,22 @@ def move_from_data(data, where: str = "move") -> Move:
     elif kind == "meld":
         lays = _lays(data.get("melds"), join(where, "melds"), problems)
         if not lays and not problems:
-            problems.append(Problem(join(where, "melds"), 'Give the cards to meld, like "K K K | 8 8 2".'))
+            problems.append(Problem("move.no_melds", join(where, "melds")))
         move = Meld(lays)
     elif kind == "discard":
         cards = _cards(data.get("card"), join(where, "card"), problems)
         if len(cards) != 1 and not problems:
-            problems.append(Problem(join(where, "card"), f"Discard one card; this names {len(cards)}."))
+            problems.append(Problem("move.discard_one", join(where, "card"), count=len(cards)))
         move = Discard(cards[0]) if len(cards) == 1 else None
     elif kind == "answer":
         yes = data.get("yes")
         if not isinstance(yes, bool):
-            problems.append(Problem(join(where, "yes"), "Answer with yes: true or false."))
+            problems.append(Problem("move.answer", join(where, "yes")))
         move = Answer(bool(yes))
     elif kind == "special_hand":
         name = data.get("name")
         if not isinstance(name, str) or not name:
-            problems.append(Problem(join(where, "name"), "Name the special hand, like \"straight\"."))
+            problems.append(Problem("move.special_hand", join(where, "name")))
         move = SpecialHand(name if isinstance(name, str) else "")
     else:
         move = MOVE_KINDS[kind]()

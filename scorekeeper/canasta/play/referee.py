@@ -32,7 +32,7 @@ class IllegalMove(CanastaError):
 
     def __init__(self, refusals: tuple[Refusal, ...], field: str = "move"):
         self.refusals = tuple(refusals)
-        super().__init__([Problem(field, r.message) for r in self.refusals])
+        super().__init__([Problem("play.refused", field, refusal=r) for r in self.refusals])
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,222 @@
+"""Every problem's sentence, by its code: the one place where a refusal is put into words.
+
+A :class:`.errors.Problem` carries a code and its parameters; this module
+turns them into the sentence a player reads (a translation would be another
+table of the same codes). Parameters are numbers or words the engine chose:
+
+>>> sentence("meld.too_few_naturals", {"naturals": 1})
+'A meld needs at least 2 natural cards; this one has 1.'
+>>> sentence("value.above.decks", {"label": "Red 3s", "high": 4})
+'Red 3s cannot be more than 4: the decks hold 4.'
+>>> sentence("sides.count", {"rules": "Classic, 2 players", "scorers": 2, "scorer": "player", "count": 3})
+'Classic, 2 players scores 2 sides, one per player; this hand has 3.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+# How card text is written, said once with the first token that is no card at all.
+CARD_HINT = "Write cards as 4 to 10, J, Q, K, A, 2, JK for a joker, and a 3 with its suit (3H, 3S)."
+THREE_SUITS = "write 3H or 3D for a red 3, 3S or 3C for a black 3"
+
+MESSAGES: dict[str, str] = {
+    # --- reading any value (fields.FieldReader) ------------------------------------------
+    "value.not_integer": "{label} must be a whole number, like {example}.",
+    "value.negative": "{label} cannot be negative.",
+    "value.below": "{label} cannot be less than {low:,}.",
+    "value.above": "{label} cannot be more than {high:,}.",
+    "value.above.decks": "{label} cannot be more than {high:,}: the decks hold {high}.",
+    "value.above.decks_of_a_rank": "{label} cannot be more than {high:,}: the decks hold {high} of a rank.",
+    "value.above.decks_points": "{label} cannot be more than {high:,}: the decks hold {high:,} points of cards.",
+    "value.above.side_players": "{label} cannot be more than {high:,}: a side has {high} players.",
+    "value.multiple_of_5": "{label} must be a multiple of 5 (card values are 5, 10, 20 or 50).",
+    "value.multiple_of": "{label} must be a multiple of {step}.",
+    "value.not_boolean": "{label} must be true or false.",
+    "value.not_choice": "{label} must be {listed}.",
+    "value.not_object": "{what} must be an object of named fields.",
+    "value.unknown_field": '{what} has no field "{name}". Its fields: {fields}.',
+    "value.not_list": "{what} must be a list.",
+    "value.too_many_entries": "{what} can have at most {most} entries; this has {count:,}.",
+    # --- card text (cards) ---------------------------------------------------------------
+    "card.three_without_suit": "A 3 needs its suit: 3H or 3D for a red 3, 3S or 3C for a black 3.",
+    "card.joker_with_suit": "A joker has no suit.",
+    "cards.not_text": 'Cards must be written as text, like "K K 2".',
+    "cards.too_long": "That text is too long to be cards (at most {most:,} characters).",
+    "cards.too_many": "That is more than {most} cards; three decks hold only {most}.",
+    "cards.joker_suit": 'Cannot read "{token}" (card {number}): a joker has no suit.',
+    "cards.unreadable": 'Cannot read "{token}" (card {number}).',
+    "cards.unreadable_hint": 'Cannot read "{token}" (card {number}). ' + CARD_HINT,
+    "cards.three_without_suit": "Card {number} is a 3 without its suit: " + THREE_SUITS + ".",
+    "cards.more_than_decks": "{decks} hold only {held} {what}; you wrote {count}.",
+    # --- one meld (hand.Meld, melds, families) -------------------------------------------
+    "meld.wild_rank": "Give a meld of wild cards only with rank None, its 2s as twos and jokers as jokers.",
+    "meld.wild_with_naturals": "A meld of wild cards only has no natural cards.",
+    "meld.red_threes": "Red 3s are never melded: they are laid out on their own.",
+    "meld.not_one_rank": "A meld holds cards of one rank; these are {names}.",
+    "meld.more_than_decks": "{decks} hold only {held} {what}; this meld has {count}.",
+    "meld.wild_alone": "A meld of wild cards alone is not allowed in {family}.",
+    "meld.black_threes_going_out": "Black 3s are melded only by a player going out.",
+    "meld.black_threes_no_wilds": "Black 3s are melded without wild cards.",
+    "meld.black_threes_size": "Black 3s are melded 3 or 4 at a time; this meld has {naturals}.",
+    "meld.too_few_naturals": "A meld needs at least 2 natural cards; this one has {naturals}.",
+    "meld.too_small": "A meld needs at least {least} cards; this one has {size}.",
+    "meld.too_many_wilds": "A meld may hold at most {most} wild cards; this one has {wilds}.",
+    "meld.wilds_outnumber": ("With your house rule, wild cards may not outnumber the natural cards; "
+                             "this meld has {wilds} wild and {naturals} natural."),
+    "meld.naturals_outnumber": ("With your house rule, the natural cards must outnumber the wild cards; "
+                                "this meld has {naturals} natural and {wilds} wild."),
+    "meld.threes_never_melded": "In {family} 3s are never melded: they are laid out on their own.",
+    "meld.too_big": "A meld holds at most {most} cards in {family}; this one has {size}.",
+    "meld.wild_meld_too_small": "A meld of wild cards needs at least {least}; this one has {size}.",
+    "meld.sevens_no_wilds": "Sevens never take wild cards.",
+    "meld.too_many_wilds_in": "A meld may hold at most {most} wild cards in {family}; this one has {wilds}.",
+    "meld.aces_wilds_initial": "Aces take wild cards only as part of the side's initial meld.",
+    # --- rule sets and options (rules) ---------------------------------------------------
+    "rules.missing": "Choose a rule set: {choices}.",
+    "rules.unknown": 'There is no rule set "{rules}". Choose one of: {choices}.',
+    "rules.unknown_long": "There is no such rule set. Choose one of: {choices}.",
+    "options.not_object": 'Options must be an object of option names and values, like {{"target": 5000}}.',
+    "options.unknown": 'There is no option "{name}". Options here: {known}.',
+    "options.not_here": 'The option "{name}" is not part of {rules}.',
+    "options.out_of_range": "{label} must be a whole number from {low:,} to {high:,}.",
+    "options.choose": "{label}: choose one of {listed}.",
+    # --- a hand's fields (sides) ---------------------------------------------------------
+    "totals.one_per_scorer": "Give one total per {scorer}: a list of {scorers} whole numbers.",
+    "members.not_list": "Members must be a list of {scorer} numbers counted from 0, like [{index}].",
+    "members.not_scorer": "A member is a {scorer} number from 0 to {last}.",
+    "members.twice": "{Scorer} {number} is listed twice.",
+    "red_threes.list_size": "Give red 3s as one count per member of the side: a list of {size}.",
+    "red_threes.per_partner": ("For partners, give red 3s as a list, one count per partner, like [1, 0]: "
+                               "each scores their own."),
+    "melds.wild_with_naturals": ("A meld of wild cards has no natural cards: give its 2s as twos "
+                                 "and its jokers as jokers."),
+    "melds.rank": "Give the meld's rank: 4 to 10, J, Q, K, A, 3 for black 3s.",
+    "melds.rank_or_wild": 'Give the meld\'s rank: 4 to 10, J, Q, K, A, 3 for black 3s, or "wild" for a meld of wild cards.',
+    "melds.rank_twice": "This side already has a meld of {label} (meld {first}): one meld per rank.",
+    "going_out.no_concealed": '{family} has no concealed going out: use "out".',
+    "melds.and_totals": "Give either melds or melded points with canasta counts, not both.",
+    "in_hand.and_points": "Give either hand points or the cards in hand, not both.",
+    # --- a side's numbers (validation) ---------------------------------------------------
+    "melded_points.below_canastas": ("{held} {verb} at least {least:,} points of cards, but melded points "
+                                     "are {melded:,}: count every melded card, canastas included."),
+    "going_out.nothing_melded": "A side that goes out has melded its cards, but this side melded nothing.",
+    "going_out.concealed_no_canasta": ("Going out concealed means melding the whole hand at once, including "
+                                       "a canasta; this side has none."),
+    "going_out.canastas_needed": "A side needs {needed} to go out; this side has {has}.",
+    "going_out.special_hand": ("A special hand ends the hand by itself: the side that lays it down does not "
+                               "go out as well."),
+    "held.aces_in_hand": ("Aces left in hand are {cards}, but {who} {verb} at least {least} aces: count them among "
+                          "the cards left in hand."),
+    "held.sevens_in_hand": ("4s to 7s left in hand are {cards}, but {who} {verb} at least {least} sevens: count them "
+                            "among the cards left in hand."),
+    "held.points_in_hand": ("Cards left in hand are {points:,} points, but {who} {verb} at least {least:,} ({why}): "
+                            "count those {kinds} in the points left in hand."),
+    "special_hand.canastas": ("A special hand is laid down before the side melds anything, so the side cannot "
+                              "have canastas too."),
+    # --- a hand's sides together (validation) --------------------------------------------
+    "sides.count_partnership": ("{rules} scores 2 sides (one player alone against two partners) or {scorers} "
+                                "(everyone alone); this hand has {count}."),
+    "sides.count": "{rules} scores {scorers} sides, one per {scorer}; this hand has {count}.",
+    "members.fixed": "Side {number} is {scorer} {number}: leave members out or give [{index}].",
+    "members.two_sides": "With two sides, one player plays alone against two partners: members like [0] and [1, 2].",
+    "members.three_sides": "With three sides, everyone scores alone: members [0], [1] and [2].",
+    "members.on_two_sides": "{Scorer} {number} is already on side {side}.",
+    "members.on_no_side": "{Scorer} {number} is on no side: everyone scores on exactly one.",
+    "going_out.one_side": "Only one side can go out in a hand; side {first} already did.",
+    "special_hand.one_side": "Only one side can lay down a special hand: side {first} did, and it ended the hand.",
+    "last_drawn_three.one_side": "Only one 3 can be the last card drawn; side {first} has it.",
+    "going_out.everyone_alone": ("When everyone scores alone, the stock ran out and nobody went out; whoever "
+                                 "goes out before the pile is taken plays alone against two partners."),
+    "going_out.after_special_hand": "The hand ended with a special hand, so nobody went out.",
+    "sides.more_cards_than_decks": ("Together the sides show {count} {what} (melded or in hand); "
+                                    "{decks} hold only {most}."),
+    "sides.more_threes_than_decks": "The sides laid out {count} {what} together; {decks} hold only {most}.",
+    "sides.more_points_than_decks": ("Together the sides count {points:,} points of cards, melded and in hand; "
+                                     "{decks} hold only {most:,}."),
+    "sides.scarce_canastas": "{Decks} hold {supply} {what}: enough for only {enough} {names}; the sides give {made}.",
+    # --- a game, a request (scoring) -----------------------------------------------------
+    "hands.after_end": "The game ended after hand {ended}: no hand can follow it.",
+    "request.not_object": "The request must be a JSON object with rules and sides.",
+    "request.unknown_field": 'There is no field "{name}". Fields: {fields}.',
+    # --- the checks' input (going_out) ---------------------------------------------------
+    "side_melds.canastas": "The side's melds you gave hold {on_table}; canastas says {canastas}.",
+    "side_melds.one_per_rank": "Your side has one meld of {label}, not two: put them together.",
+    # --- a problem of another hand of the game, said with its number ---------------------
+    "in_hand": "Hand {number}: {problem.message}",
+    # --- a game's names and seats (games.write) ------------------------------------------
+    "names.not_list": "{label} must be a list of names.",
+    "names.count": "Give {count} names, one per {one}.",
+    "names.too_many_seats": "There are at most {count} seats at this table.",
+    "names.not_text": "A name must be text.",
+    "names.empty": "Name {number} is empty.",
+    "names.too_long": "Name {number} is longer than {most} characters.",
+    "names.same": "Give each a different name, so the score sheet can tell them apart.",
+    "names.every_seat": "Name every seat, or none.",
+    "names.all_seats": "Name all {count} seats, or none.",
+    "names.invisible": ("{what} holds an invisible character (U+{code}, {label}) that would hide or turn the text "
+                        "around it; type the name again without it."),
+    "request.expected_version": "The expected version must be a whole number, like 3: the version of the game you last read.",
+    # --- the rules checks' JSON bodies (api.checks) --------------------------------------
+    "check.cards_text": 'Give the cards as text, like "K K Q Q 2".',
+    "check.pile_top": "Give the top card of the pile, like K.",
+    "check.one_pile_top": "Give one card, the top card of the pile; this has {count}.",
+    "check.meld_rank": "Give a rank of a meld: 4 to 10, J, Q, K or A.",
+    "check.cards_to_meld": 'Give the cards you want to meld, like "K K Q Q 2".',
+    "check.one_meld": "Check one meld at a time: leave out the |.",
+    "check.meld_cards": "Give the cards of the meld, like K K K 2.",
+    "check.hand": 'Give the cards in your hand, like "Q Q 5 9".',
+    "check.side_meld_counts": 'side_meld_counts must be an object of ranks and counts, like {{"Q": 5}}.',
+    "check.side_has_melded": "Your side has melds on the table, so it has melded: side_has_melded must be true.",
+    "check.player_has_melded": "A player who melded has made the side meld: side_has_melded must be true.",
+    "check.side_meld": "Meld {number} ({cards}): {problem.message}",
+    # --- a position of a deal as data (play.codec, api.play) -----------------------------
+    "position.missing": "Give the position: every hand, the stock, the pile, the melds, whose turn.",
+    "position.per": "Give {what}: a list of {count}.",
+    "position.seat": "A seat is a number from 0 to {last}.",
+    "position.empty_hand": "A hand of a deal still being played holds 1 card or more.",
+    "position.meld": "Meld {number} ({cards}): {problem.message}",
+    "position.one_meld_per_rank": "A side has one meld of {meld}, not two: put them together.",
+    "position.stock": "The stock holds from 0 to {most} cards.",
+    "position.threes": "Only {which} are laid out on their own.",
+    "position.hand_keeps_three": "A hand never keeps {which}: it is laid out at once and replaced.",
+    "position.three_in_pile": "In {family} 3s are laid out as they come: none is ever in the pile.",
+    "position.cards_missing": ("The position shows {shown} cards and counts {wanted} more: {missing} of the {cards} "
+                               "cards {verb} missing."),
+    "position.too_many_cards": "The position holds {count} cards; the decks hold only {cards}.",
+    "position.true_or_false": "Say true or false.",
+    "position.has_melded": "Side {side} has melds on the table, so it has melded.",
+    "position.began": "Before the draw the turn has not begun: leave began out.",
+    "position.answer": "The partner's answer is true, false or null.",
+    "position.lone": "{rules} has no partnership formed in the deal.",
+    "position.new_meld": "Give the rank of a meld started this turn.",
+    "position.seed": "The seed is a whole number or a text.",
+    "position.frozen": "The pile {reason}, so it is {is_}frozen by a card.",
+    "position.absorbed": ("Seat {seat} plays with seat {partner}: their melds are one side's, given under that "
+                          "lower seat."),
+    "position.no_partner": "Nobody can answer: the player to move has no partner.",
+    "position.answer_unasked": "A partner answers only a player who asked, during the player's turn.",
+    "move.seat": "The seat making the move is a number from 0 to {last}.",
+    "move.missing": 'Give the move, like {{"kind": "draw"}}.',
+    # --- a move of a deal as data (play.moves) -------------------------------------------
+    "move.not_object": 'A move is an object with its kind, like {{"kind": "draw"}}.',
+    "move.unknown_kind": "There is no move{name}. Moves: {known}.",
+    "move.unknown_field": 'A "{kind}" move has no field "{name}". Its fields: {listed}.',
+    "move.onto": 'Say which meld the cards go on: a rank (4 to 10, J, Q, K, A, 3) or "wild".',
+    "move.melds": ('Give the melds as card text with | between melds, like "K K K | 8 8 2", '
+                   'or a list of {{"cards", "onto"}}.'),
+    "move.meld": 'A meld is card text, or {{"cards": "2", "onto": "K"}}.',
+    "move.no_melds": 'Give the cards to meld, like "K K K | 8 8 2".',
+    "move.discard_one": "Discard one card; this names {count}.",
+    "move.answer": "Answer with yes: true or false.",
+    "move.special_hand": 'Name the special hand, like "straight".',
+    # --- why the referee refuses a move: a play.problems.Refusal, with its own code and words ---
+    "play.refused": "{refusal.message}",
+    "position.black_threes_melded": ("Black 3s are melded only by a player going out: they lie on the table only "
+                                     "while the player to move, who melded them this turn, discards the last card."),
+}
+
+
+def sentence(code: str, params: Mapping[str, object]) -> str:
+    """Return the sentence of problem ``code`` with its ``params``."""
+    return MESSAGES[code].format_map(params)
