@@ -1,0 +1,94 @@
+"""The house's shape: each layer imports only from the layers below it, and no module imports itself back.
+
+Layers, from the bottom: the game (``canasta``), the store, stored games
+(``games``), what is drawn (``printing``) and the root's plumbing (``errors``,
+``security``, ``assets``, ``limits``), then the doors (``web`` pages and ``api``, which
+never import each other), the flask commands (``cli``) and the app factory.
+Every import counts, those made only for type checking or inside a function too.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
+LAYERS = {"canasta": 0, "store": 1, "games": 2, "printing": 3, "errors": 3, "security": 3, "assets": 3, "limits": 3,
+          "web": 4, "api": 4, "cli": 5, "": 6}
+
+
+def module_name(path):
+    parts = ["scorekeeper", *path.relative_to(PACKAGE).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def imports_of(name):
+    """Every scorekeeper module ``name`` imports, wherever in the file the import stands."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            candidates = [f"{target}.{alias.name}" for alias in node.names] + [target]
+        elif isinstance(node, ast.Import):
+            candidates = [alias.name for alias in node.names]
+        else:
+            continue
+        for candidate in candidates:
+            if candidate in MODULES and candidate != name:
+                found.add(candidate)
+                break
+    return found
+
+
+def layer_of(name):
+    area = name.split(".")[1] if "." in name else ""
+    return area, LAYERS[area]
+
+
+GRAPH = {name: imports_of(name) for name in MODULES}
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_a_module_imports_only_from_its_own_layer_or_below(name):
+    area, level = layer_of(name)
+    upward = []
+    for target in sorted(GRAPH[name]):
+        target_area, target_level = layer_of(target)
+        same_door = target_area == area
+        if target_level > level or (target_level == level and level == 4 and not same_door):
+            upward.append(target)
+    assert not upward, f"{name} ({area or 'app factory'}) imports from above it: {upward}"
+
+
+def test_no_import_cycle():
+    cycles, state = [], {}
+
+    def visit(name, trail):
+        state[name] = "open"
+        for target in sorted(GRAPH[name]):
+            if state.get(target) == "open":
+                cycles.append(trail[trail.index(target):] + [target])
+            elif target not in state:
+                visit(target, trail + [target])
+        state[name] = "done"
+
+    for name in sorted(GRAPH):
+        if name not in state:
+            visit(name, [name])
+    # A package's __init__ that re-exports its modules is not a cycle of the code's own.
+    cycles = [cycle for cycle in cycles if not any(MODULES[step].name == "__init__.py" and cycle[0].startswith(step + ".")
+                                                      for step in cycle)]
+    assert not cycles, cycles
+
+
+def test_the_package_root_holds_at_most_ten_modules():
+    assert len([path for path in PACKAGE.iterdir() if path.suffix == ".py"]) <= 10
