@@ -163,3 +163,20 @@ def median_seconds(function, runs: int, budget: Budget | None = None, min_runs: 
         function()
         times.append(time.perf_counter() - start)
     return statistics.median(times), len(times)
+
+
+def interleaved(steps, rounds: int, budget: Budget, min_rounds: int, sample=lambda function: function()) -> dict[str, list[float]]:
+    """Run each ``(name, function)`` of ``steps`` once a round, starting one step later each round, for ``rounds``
+    rounds or until ``budget`` is over after ``min_rounds``; return ``{name: [sample(function) a round]}``.
+
+    Interleaved, so a busy moment of the machine weighs on every step alike, and in turning order, since a
+    step may run slower or faster after another kind of step."""
+    samples: dict[str, list[float]] = {name: [] for name, _ in steps}
+    first = steps[0][0]
+    for round_number in range(rounds):
+        if len(samples[first]) >= min_rounds and budget.over():
+            break
+        turn = round_number % len(steps)
+        for name, function in steps[turn:] + steps[:turn]:
+            samples[name].append(sample(function))
+    return samples

@@ -19,7 +19,7 @@ import time
 
 from scorekeeper.canasta.play import apply, deal, random_deal
 
-from . import Aim, Budget, Line
+from . import Aim, Budget, Line, interleaved
 
 MOVES_AIM = Aim(">=", 5000, on="value", unit="/s")
 DEALS_AIM = Aim(">=", 20, on="value", unit="/s")
@@ -60,14 +60,7 @@ def measure(client, *, deals=24, rounds=5, request_number=300, budget_seconds=20
             random_deal(rules, seed=seed)
         return len(seeds) / (time.process_time() - started)
 
-    samples: dict[str, list[float]] = {"bare": [], "moves": [], "deals": []}
-    steps = [("bare", bare_rate), ("moves", moves_rate), ("deals", deals_rate)]
-    for round_number in range(rounds):
-        if len(samples["bare"]) >= 2 and budget.over():
-            break
-        turn = round_number % len(steps)
-        for name, function in steps[turn:] + steps[:turn]:
-            samples[name].append(function())
+    samples = interleaved([("bare", bare_rate), ("moves", moves_rate), ("deals", deals_rate)], rounds, budget, 2)
     bare, moves, deals_per_second = (statistics.median(samples[key]) for key in ("bare", "moves", "deals"))
 
     def paired(key):  # each run against the bare-request run of the same round

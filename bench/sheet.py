@@ -19,7 +19,7 @@ from __future__ import annotations
 import statistics
 from pathlib import Path
 
-from . import Aim, Budget, Line, median_seconds, unavailable
+from . import Aim, Budget, Line, interleaved, median_seconds, unavailable
 from .seed import realistic_hands, seed_game
 
 RENDER_AIM = Aim("<=", 3)
@@ -122,14 +122,8 @@ def measure(workdir: Path, *, renders=9, asks=200, hands=30, budget_seconds=25.0
     etag = response.headers.get("ETag")
     # Interleaved, so a busy moment of the machine weighs on all three alike, and in
     # turning order, since a render runs slower or faster after another kind of render.
-    times: dict[str, list[float]] = {"sheet": [], "one_line": [], "same_html": []}
-    steps = [("sheet", fresh), ("one_line", one_line), ("same_html", same_html)]
-    for round_number in range(renders):
-        if len(times["sheet"]) >= 3 and budget.over():
-            break
-        turn = round_number % len(steps)
-        for name, function in steps[turn:] + steps[:turn]:
-            times[name].append(median_seconds(function, 1)[0] * 1000)
+    times = interleaved([("sheet", fresh), ("one_line", one_line), ("same_html", same_html)], renders, budget, 3,
+                        sample=lambda function: median_seconds(function, 1)[0] * 1000)
     sheet_ms, baseline_ms, weasy_ms = (statistics.median(times[name]) for name in ("sheet", "one_line", "same_html"))
     runs = {f"{name}_runs_ms": [round(t, 1) for t in values] for name, values in times.items()}
 

@@ -14,6 +14,15 @@ def tap_cards(page, picker, tokens):
         picker.locator(f'[data-card="{token}"]').tap()
 
 
+def check_says(phone, verdict, shot):
+    """Tap Check, read the verdict, then the page as a phone shows it: no sideways scroll, a screenshot, axe-clean."""
+    phone.get_by_role("button", name="Check").tap()
+    expect(phone.locator(".verdict")).to_have_text(verdict)
+    assert no_sideways_scroll(phone)
+    screenshot(phone, shot)
+    assert_accessible(phone)
+
+
 def test_first_meld_with_the_card_picker(live_server, phone):
     phone.goto(live_server.url + "/check/initial-meld")
     expect(phone.get_by_role("heading", level=1)).to_have_text("First meld check")
@@ -73,11 +82,7 @@ def test_modern_hides_the_classic_house_rule(live_server, phone):
     picker = phone.locator('[data-picker-for="cards"]')
     expect(picker.locator('[data-card="|"]')).to_have_count(0)  # one meld: no "new meld" key
     tap_cards(phone, picker, ["2"] * 7)
-    phone.get_by_role("button", name="Check").tap()
-    expect(phone.locator(".verdict")).to_have_text("Wild canasta of seven 2s")
-    assert no_sideways_scroll(phone)
-    screenshot(phone, "checker-meld")
-    assert_accessible(phone)
+    check_says(phone, "Wild canasta of seven 2s", "checker-meld")
 
 
 def test_pile_and_going_out_on_a_phone(live_server, phone):
@@ -102,11 +107,7 @@ def test_pile_and_going_out_on_a_phone(live_server, phone):
 
     phone.goto(live_server.url + "/check/going-out")
     tap_cards(phone, phone.locator('[data-picker-for="hand"]'), ["K", "K", "K", "K", "K", "2", "2", "5"])
-    phone.get_by_role("button", name="Check").tap()
-    expect(phone.locator(".verdict")).to_have_text("Yes, concealed")
-    assert no_sideways_scroll(phone)
-    screenshot(phone, "checker-going-out")
-    assert_accessible(phone)
+    check_says(phone, "Yes, concealed", "checker-going-out")
 
 
 def test_dead_ranks_and_the_empty_stock_on_a_phone(live_server, phone):

@@ -214,17 +214,24 @@ def words_broken_across_lines(page, selector):
     }""", selector)
 
 
+NAMES = {"classic": ("Ann & Bob", "Cy & Di"), "modern": ("North & South", "East & West"),
+         "classic-3p": ("Ann", "Bob", "Cy")}
+
+
+def open_the_first_hand(page, url, rules):
+    """A new game of ``rules`` with its hand 1 form open (three players: Bob is the one alone)."""
+    start_game(page, url, rules=rules, names=NAMES[rules])
+    open_hand_form(page, 1)
+    if rules == "classic-3p":
+        page.get_by_label("Bob alone").check()
+
+
 @pytest.mark.parametrize("rules", ["classic", "modern", "classic-3p"])
 def test_nothing_breaks_at_320_px(browser, live_server, rules):
     context = browser.new_context(**{**PHONE, "viewport": {"width": 320, "height": 568}})
     page = context.new_page()
     try:
-        names = {"classic": ("Ann & Bob", "Cy & Di"), "modern": ("North & South", "East & West"),
-                 "classic-3p": ("Ann", "Bob", "Cy")}[rules]
-        start_game(page, live_server.url, rules=rules, names=names)
-        open_hand_form(page, 1)
-        if rules == "classic-3p":
-            page.get_by_label("Bob alone").check()
+        open_the_first_hand(page, live_server.url, rules)
         page.locator("#sides-0").get_by_text("Meld by meld").click()
         assert no_sideways_scroll(page)
         assert words_broken_across_lines(page, "label, legend, .meld-head, .segment, .part-title, button, summary") == []
@@ -241,12 +248,7 @@ def test_nothing_breaks_at_320_px(browser, live_server, rules):
 @pytest.mark.parametrize("rules", ["classic", "modern", "classic-3p"])
 def test_the_hand_form_is_accessible_in_light_and_dark(live_server, phone, rules, scheme):
     phone.emulate_media(color_scheme=scheme)
-    names = {"classic": ("Ann & Bob", "Cy & Di"), "modern": ("North & South", "East & West"),
-             "classic-3p": ("Ann", "Bob", "Cy")}[rules]
-    start_game(phone, live_server.url, rules=rules, names=names)
-    open_hand_form(phone, 1)
-    if rules == "classic-3p":
-        phone.get_by_label("Bob alone").check()
+    open_the_first_hand(phone, live_server.url, rules)
     if rules == "modern":
         phone.get_by_label("East & West laid down a special hand").check()
         phone.locator("#sides-1-special_hand").select_option("straight")

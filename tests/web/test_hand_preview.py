@@ -39,13 +39,16 @@ def test_the_preview_of_a_later_hand_adds_to_the_totals_before_it(client):
     assert client.post(f"/games/{game_id}/hands/3/preview", data=WORKED_NUMBER).status_code == 404
 
 
+def beside(message, *places):
+    """The problems one ``message`` makes: one a ``(field, where)`` place it is shown beside."""
+    return [{"field": field, "message": message, "where": where} for field, where in places]
+
+
 @pytest.mark.parametrize(("data", "problems"), [
     pytest.param({**WORKED_NUMBER, "sides-0-mixed_canastas": "0"},
                  # beside the choice and beside the side's canastas: the two halves of the problem
-                 [{"field": "sides-0-natural_canastas", "message": "A side needs 1 canasta to go out; this side has none.",
-                   "where": "Ann & Bob, Natural canastas"},
-                  {"field": "going_out", "message": "A side needs 1 canasta to go out; this side has none.",
-                   "where": "Who went out?"}],
+                 beside("A side needs 1 canasta to go out; this side has none.",
+                        ("sides-0-natural_canastas", "Ann & Bob, Natural canastas"), ("going_out", "Who went out?")),
                  id="a-problem-of-a-choice-goes-beside-the-choice"),
     pytest.param({**WORKED_NUMBER, "sides-0-melded_points": "12o"},
                  [{"field": "sides-0-melded_points", "message": "Type a whole number, like 120.",
@@ -56,10 +59,8 @@ def test_the_preview_of_a_later_hand_adds_to_the_totals_before_it(client):
                    "where": "Ann & Bob, 8s"}],
                  id="a-meld-problem-on-the-row-typed-in"),
     pytest.param({**WORKED_NUMBER, "sides-0-red_threes": "3"},
-                 [{"field": "sides-0-red_threes", "message": "The sides laid out 5 red 3s together; the two decks hold only 4.",
-                   "where": "Ann & Bob, Red 3s"},
-                  {"field": "sides-1-red_threes", "message": "The sides laid out 5 red 3s together; the two decks hold only 4.",
-                   "where": "Cy & Di, Red 3s"}],
+                 beside("The sides laid out 5 red 3s together; the two decks hold only 4.",
+                        ("sides-0-red_threes", "Ann & Bob, Red 3s"), ("sides-1-red_threes", "Cy & Di, Red 3s")),
                  id="a-problem-between-sides-beside-each-field-involved"),
 ])
 def test_problems_come_back_with_the_form_name_they_belong_beside(client, data, problems):
