@@ -134,38 +134,39 @@ def _windows(name, now):
         yield rate, f"{name}|{rate.seconds}|{client_address()}", window, (window + 1) * rate.seconds
 
 
-def count(name):
-    """Count one more ``name`` ("games", "sheets", "keys") for this client; return the 429 answer past a limit, else None."""
+def _with_counters(name, work):
+    """Run ``work(db, now)`` on the counters when limits are on; None when off or the counters fail (never block on them)."""
     if not enabled():
         return None
     now = time.time()
     try:
-        db = _storage()
+        return work(_storage(), now)
+    except sqlite3.Error:
+        log.warning("Rate-limit counters unavailable; %s not limited", name, exc_info=True)
+        return None
+
+
+def count(name):
+    """Count one more ``name`` ("games", "sheets", "keys") for this client; return the 429 answer past a limit, else None."""
+    def work(db, now):
         if random.random() < 0.01:
             store.forget_before(db, int(now))
         worst = None
         for rate, key, window, ends in _windows(name, now):
             if store.hit(db, key, window, ends) > rate.count:
                 worst = max(worst or (0, rate), (ends - now, rate), key=lambda pair: pair[0])
-    except sqlite3.Error:
-        log.warning("Rate-limit counters unavailable; %s not limited", name, exc_info=True)
-        return None
-    return _refusal(name, *worst) if worst else None
+        return _refusal(name, *worst) if worst else None
+    return _with_counters(name, work)
 
 
 def reached(name):
     """Return the 429 answer when this client already used up a limit of ``name``, else None (counts nothing)."""
-    if not enabled():
-        return None
-    now = time.time()
-    try:
-        db = _storage()
+    def work(db, now):
         for rate, key, window, ends in _windows(name, now):
             if store.count(db, key, window) >= rate.count:
                 return _refusal(name, ends - now, rate)
-    except sqlite3.Error:
-        log.warning("Rate-limit counters unavailable; %s not limited", name, exc_info=True)
-    return None
+        return None
+    return _with_counters(name, work)
 
 
 def _in_words(seconds):

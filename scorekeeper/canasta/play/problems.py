@@ -11,7 +11,7 @@ reads the same in the game and on the check pages.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from ..dead import DEAD_RANK
 from ..pile import MUST_TAKE
@@ -64,16 +64,26 @@ TEMPLATES = {
 
 
 @dataclass(frozen=True, slots=True)
-class Refusal:
-    """One reason a move is refused: a code, its parameters, and the sentence."""
+class Worded:
+    """A code and its parameters, worded by a template: what a refusal and a computer's reason share.
+
+    A subclass adds one last field, the words; :meth:`as_dict` names it as the field is named.
+    """
 
     code: str
     params: tuple[tuple[str, object], ...]
-    message: str
 
     def as_dict(self) -> dict:
-        """Return ``{"code", "message", "params"}`` for JSON."""
-        return {"code": self.code, "message": self.message, "params": dict(self.params)}
+        """Return the code, the parameters and the words for JSON, keys in alphabetical order."""
+        words = fields(self)[-1].name
+        return dict(sorted({"code": self.code, "params": dict(self.params), words: getattr(self, words)}.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal(Worded):
+    """One reason a move is refused: a code, its parameters, and the sentence."""
+
+    message: str
 
 
 def refusal(code: str, **params) -> Refusal:

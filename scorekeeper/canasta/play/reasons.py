@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .problems import Worded
+
 TEMPLATES = {
     # Starting the turn.
     "take_pile": "{size} for {what}",
@@ -50,15 +52,10 @@ TEMPLATES = {
 
 
 @dataclass(frozen=True, slots=True)
-class Reason:
+class Reason(Worded):
     """Why a move was chosen: a code, its parameters, and the clause."""
 
-    code: str
-    params: tuple[tuple[str, object], ...]
     sentence: str
-
-    def as_dict(self) -> dict:
-        return {"code": self.code, "params": dict(self.params), "sentence": self.sentence}
 
 
 def reason(code: str, **params) -> Reason:

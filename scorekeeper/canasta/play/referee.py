@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import wraps
 
 from ..cards import format_cards
 from ..errors import CanastaError, Problem
@@ -57,6 +58,24 @@ def _step(position: Position, *steps: str) -> list[Refusal]:
     if position.step not in steps:
         return [refusal(STEP_REFUSALS[position.step])]
     return []
+
+
+def _out_if_empty(after: Position, seat: int, events: list[Event]) -> Position:
+    """``after``, or the deal gone out when ``seat`` has no card left: how a pile take and a meld end."""
+    return _went_out(after, seat, events) if not after.hands[seat] else after
+
+
+def _at_play(judge):
+    """Make ``judge(position, move, seat, side, hand)`` a judge of the play step: refused outside it,
+    else judged with the seat to move, its side and its hand."""
+    @wraps(judge)
+    def judged(position: Position, move: Move):
+        refusals = _step(position, PLAY)
+        if refusals:
+            return refusals, None
+        seat = position.turn
+        return judge(position, move, seat, position.side_of(seat), position.hands[seat])
+    return judged
 
 
 def leave_refusals(position: Position, left: int, canastas_after: int, *, checked_going_out: bool = False) -> list[Refusal]:
@@ -209,19 +228,13 @@ def _take_pile(position: Position, move: TakePile):
         events.extend(Event("three_laid_out", seat, (c,), detail="from_pile") for c in pile_threes)
         if after.ruleset.partnership_per_hand and after.lone is None:
             after = form_partnership(after, seat, events)
-        if not after.hands[seat]:
-            after = _went_out(after, seat, events)
-        return after, events
+        return _out_if_empty(after, seat, events), events
     return refusals, commit
 
 
-def _meld(position: Position, move: Meld):
-    refusals = _step(position, PLAY)
-    if refusals:
-        return refusals, None
-    seat = position.turn
-    side = position.side_of(seat)
-    hand = position.hands[seat]
+@_at_play
+def _meld(position: Position, move: Meld, seat: int, side: int, hand: tuple):
+    refusals: list[Refusal] = []
     left = len(hand) - sum(len(lay.cards) for lay in move.melds)
     going = left <= 1
     initial = not position.melded[side]
@@ -237,19 +250,13 @@ def _meld(position: Position, move: Meld):
     def commit():
         events: list[Event] = []
         after = _after_lays(position, seat, side, laid, events, position.began)
-        if not after.hands[seat]:
-            after = _went_out(after, seat, events)
-        return after, events
+        return _out_if_empty(after, seat, events), events
     return refusals, commit
 
 
-def _discard(position: Position, move: Discard):
-    refusals = _step(position, PLAY)
-    if refusals:
-        return refusals, None
-    seat = position.turn
-    side = position.side_of(seat)
-    hand = position.hands[seat]
+@_at_play
+def _discard(position: Position, move: Discard, seat: int, side: int, hand: tuple):
+    refusals: list[Refusal] = []
     found = take_from(hand, (move.card,))
     if found is None:
         return [refusal("not_in_hand", cards=format_cards([move.card]))], None
