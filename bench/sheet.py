@@ -20,7 +20,7 @@ import statistics
 from pathlib import Path
 
 from . import Aim, Budget, Line, interleaved, median_seconds, unavailable
-from .seed import realistic_hands, seed_game
+from .seed import game_database, realistic_hands
 
 RENDER_AIM = Aim("<=", 3)
 NOT_MODIFIED_AIM = Aim(">=", 50)
@@ -78,7 +78,6 @@ def measure(workdir: Path, *, renders=9, asks=200, hands=30, budget_seconds=25.0
     """Return the lines for a fresh ``hands``-hand sheet and for asking it again with its ETag."""
     from weasyprint import HTML
 
-    from scorekeeper.store import db as store
     from scorekeeper.printing import pdf
 
     render_what = f"PDF sheet, {hands} hands: fresh render (GET /games/<id>/sheet.pdf)"
@@ -87,11 +86,7 @@ def measure(workdir: Path, *, renders=9, asks=200, hands=30, budget_seconds=25.0
     budget = Budget(budget_seconds)
     workdir.mkdir(parents=True, exist_ok=True)
     app = _app(workdir)
-    database = store.connect(workdir / "sheet.db")
-    try:
-        game_id, _ = seed_game(database, realistic_hands(hands))
-    finally:
-        database.close()
+    game_id, _ = game_database(workdir / "sheet.db", realistic_hands(hands))
     client = app.test_client()
     url = f"/games/{game_id}/sheet.pdf"
 

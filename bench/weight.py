@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from . import Aim, Line, unavailable
-from .seed import realistic_hands, seed_game
+from .seed import game_database, realistic_hands
 
 KB_AIM = Aim("<=", 30, on="value", unit="KB")
 REQUESTS_AIM = Aim("<=", 4, on="value", unit="requests")
@@ -184,15 +184,10 @@ def _repeat_line(label, weight):
 
 def measure(workdir: Path, *, hands=30) -> list[Line]:
     """Return the page weight lines of the scorekeeper's scoreboard and of the players' view page."""
-    from scorekeeper.store import db as store
 
     workdir.mkdir(parents=True, exist_ok=True)
     app = _app(workdir)
-    database = store.connect(workdir / "weight.db")
-    try:
-        game_id, edit_key = seed_game(database, realistic_hands(hands))
-    finally:
-        database.close()
+    game_id, edit_key = game_database(workdir / "weight.db", realistic_hands(hands))
     board_label = f"Scoreboard page, {hands} hands, scorekeeper's phone"
     view_label = f"View page, {hands} hands, other players' phones"
     scorekeeper = app.test_client()
