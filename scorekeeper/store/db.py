@@ -157,10 +157,14 @@ def after_commit(db, call):
     in the same one) is not yet seen by other readers; what only a committed
     change may do (fill a cache shared by every request) waits for the commit.
     """
-    if db.conn.in_transaction:
-        db.after_commit_calls.append(call)
-    else:
+    if not db.conn.in_transaction:
         call()
+        return
+    pending = getattr(db, "after_commit_calls", None)
+    if pending is not None:
+        pending.append(call)
+    # A transaction this module did not open (an implicit one) runs no calls:
+    # what waits for a commit here only fills a cache, which a later read fills as well.
 
 
 def writing(db):
