@@ -4,6 +4,7 @@ and a phone-sized headless Chromium page."""
 import json
 import os
 import shutil
+import warnings
 from pathlib import Path
 
 import pytest
@@ -117,10 +118,22 @@ def phone(browser, request):
 
 
 def screenshot(page, name):
-    """Save a full-page screenshot under tests/screenshots/ for a person to look at."""
+    """Save a full-page screenshot under tests/screenshots/ for a person to look at; return its path, or None.
+
+    A screenshot is for a person, never an assertion: headless Chromium now and then
+    produces no frame for one (seen on the hand form after a refused save, while the
+    page itself answers scripts and every expect()), and that must not fail a test
+    whose assertions all passed. It is said as a warning instead.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    try:
+        page.screenshot(path=str(path), full_page=True, timeout=10_000)
+    except PlaywrightTimeout:
+        warnings.warn(f"No screenshot {name}.png: Chromium drew no frame within 10 s.")
+        return None
     return path
 
 
