@@ -120,21 +120,25 @@ def phone(browser, request):
 def screenshot(page, name):
     """Save a full-page screenshot under tests/screenshots/ for a person to look at; return its path, or None.
 
-    A screenshot is for a person, never an assertion: headless Chromium now and then
-    produces no frame for one (seen on the hand form after a refused save, while the
-    page itself answers scripts and every expect()), and that must not fail a test
-    whose assertions all passed. It is said as a warning instead.
+    A screenshot is for a person, never an assertion. Headless Chromium now and then
+    never answers the first full-page capture of a page (seen on the hand form after a
+    refused save: fonts loaded, the page answers scripts and animation frames, the
+    capture itself hangs); a second capture of the same page comes back at once. So a
+    capture that hangs is tried once more, and one that hangs twice is a warning, not a
+    failure of a test whose assertions all passed.
     """
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    try:
-        page.screenshot(path=str(path), full_page=True, timeout=10_000)
-    except PlaywrightTimeout:
-        warnings.warn(f"No screenshot {name}.png: Chromium drew no frame within 10 s.")
-        return None
-    return path
+    for wait_ms in (4_000, 10_000):
+        try:
+            page.screenshot(path=str(path), full_page=True, timeout=wait_ms)
+            return path
+        except PlaywrightTimeout:
+            continue
+    warnings.warn(f"No screenshot {name}.png: Chromium drew no frame, twice.")
+    return None
 
 
 def axe_violations(page):
