@@ -154,6 +154,9 @@ def _register_template_helpers(app):
 BLUEPRINTS = [pages, offline, history, api, api_games, api_checks, api_play, board, new_game, hands, settings, checker, sheets,
               practice]
 
-# The main menu.
-NAV = [("pages.home", "Games"), ("practice.page_view", "Practice"), ("checker.index", "Rules check"),
-       ("sheets.index", "Print")]
+# The main menu: each item's page, its words, and the blueprints of the pages that belong to it
+# (a game's board, hands and settings are under Games; the narrated deal under Practice).
+NAV = [("pages.home", "Games", {"pages", "games", "new_game", "hands", "settings", "history"}),
+       ("practice.page_view", "Practice", {"practice"}),
+       ("checker.index", "Rules check", {"checker"}),
+       ("sheets.index", "Print", {"sheets"})]
