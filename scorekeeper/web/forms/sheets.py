@@ -103,8 +103,8 @@ class ScoreSheetForm(CheatSheetForm):
     names = NamesField("Names to print (optional)")
     layout = RadioField(
         "Layout",
-        choices=[("compact", "Compact: three lines a hand, like a score pad"),
-                 ("detailed", "Detailed: each bonus on its own line")],
+        choices=[SelectChoice("compact", "Compact: three lines a hand, like a score pad"),
+                 SelectChoice("detailed", "Detailed: each bonus on its own line")],
         default="compact",
         validate_choice=False,
     )
