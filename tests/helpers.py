@@ -6,7 +6,26 @@ import re
 import shlex
 from html.parser import HTMLParser
 
+from scorekeeper.games import keyring
 from scorekeeper.games import write as service
+from scorekeeper.store import db as store
+from scorekeeper.store import edit_keys
+
+def held_keys(client):
+    """The edit keys a test client's browser holds, as the server keeps them for it: ``{game_id: key}``."""
+    with client.session_transaction() as session:
+        secret = session.get("browser")
+        keys = dict(session.get("keys", {}))  # an older cookie's, not moved yet
+    if secret is None:
+        return keys
+    db = store.connect(client.application.config["DATABASE"])
+    try:
+        rows = edit_keys.held(db, keyring.browser_id(secret))
+    finally:
+        db.close()
+    return {**keys, **{game_id: keyring.unseal(secret, game_id, row["sealed_key"])
+                       for game_id, row in rows.items() if row["sealed_key"] is not None}}
+
 
 # RULES.md's worked example, as API.md sends it: Ann & Bob score 605, Cy & Di -295.
 WORKED = [

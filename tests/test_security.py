@@ -24,6 +24,8 @@ from scorekeeper.games import write as service
 from scorekeeper.store import db as store
 from scorekeeper.games.read import load_game
 
+from .helpers import held_keys
+
 WORKED = [{"melded_points": 120, "hand_points": 15, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
           {"melded_points": 0, "hand_points": 95, "red_threes": 2}]
 SMALL = [{"melded_points": 60, "hand_points": 10}, {"melded_points": 45, "hand_points": 30}]
@@ -128,8 +130,7 @@ def test_a_wrong_edit_link_holds_nothing(client, db):
     game_id, key = start_game(client)
     answer = client.get(f"/games/{game_id}/join?key={key[:-2]}")
     assert answer.status_code == 403
-    with client.session_transaction() as session:
-        assert game_id not in session.get("keys", {})
+    assert game_id not in held_keys(client)
     assert client.post(f"/games/{game_id}/undo").status_code == 403
     assert len(store.get_game(db, game_id)["hands"]) == 2
 

@@ -134,3 +134,26 @@ def game_history(db):
         not_null={"game_id", "kind", "state", "made_by", "version", "created_at"},
     )
     db["changes"].create_index(["game_id", "id"])
+
+
+@migrations(name="0005_browser_games")
+def browser_games(db):
+    # The games a browser keeps score for (its edit keys) and follows (view links),
+    # kept here so that its cookie holds one random id whatever the number of games
+    # (store/edit_keys.py). ``browser`` is a hash of that id; ``sealed_key`` is the edit
+    # key sealed with the id itself (games/keyring.py), so this table alone opens no game.
+    # A followed game has no key. ``opened_at`` orders them: the latest opened first.
+    db["browser_games"].create(
+        {
+            "browser": str,
+            "game_id": str,
+            "sealed_key": str,
+            "opened_at": str,
+        },
+        pk=("browser", "game_id"),
+        not_null={"opened_at"},
+    )
+    # One row per browser that holds anything: when it was last seen. Its cookie lives
+    # 400 days from its last renewal; a browser unseen for longer can never come back.
+    db["browsers"].create({"id": str, "seen_at": str}, pk="id", not_null={"seen_at"})
+    db["browsers"].create_index(["seen_at"], index_name="browsers_seen_at")

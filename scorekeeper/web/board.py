@@ -12,7 +12,7 @@ which carries the session's CSRF token, are rendered per request.
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, jsonify, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from .. import errors, limits
@@ -23,7 +23,8 @@ from ..canasta.scoring import BREAKDOWN_LABELS
 from ..printing.charts import points_label, running_totals_chart
 from ..games.read import LRUCache
 from ..printing.qr import qr_svg
-from .helpers import NO_GAME, editable_game_or_abort, game_or_404, isolated, side_label
+from .helpers import (NO_GAME, editable_game_or_abort, forget_warning, forgotten_line, game_or_404, game_title,
+                      isolated, no_store, side_label)
 
 bp = Blueprint("games", __name__)
 
@@ -250,11 +251,18 @@ def fragment_context(game, editable, open_hand=None):
         "game": game,
         "editable": editable,
         "controls": undo_controls(game) if editable else {},
+        # A finished game offers the next one: when this phone is full, the title of the game it would forget.
+        "forgets": _forgets_title() if editable and game.score.game_over else None,
         "board_body": board_body(game, editable, open_hand),
         "announce": announcement(game),
         "next_hand": len(game.hands) + 1,
         "links": game_links(game.id),
     }
+
+
+def _forgets_title():
+    warning = forget_warning()
+    return warning["title"] if warning else None
 
 
 def page_context(game, editable, open_hand=None):
@@ -376,7 +384,16 @@ def join(game_id):
     if not access.key_opens(db, game_id, key):
         limits.count("keys")
         abort(403, description=WRONG_KEY)
-    access.remember_key(game_id, key)
+    warning = forget_warning(game_id)
+    if warning is not None and request.args.get("make_room") != "1":
+        # Full: keeping this game forgets another. Say which, with its edit link, before it goes.
+        page = render_template("games/join.html", warning=warning, title=game_title(game_id),
+                               make_room=url_for("games.join", game_id=game_id, key=key, make_room=1),
+                               view=url_for("games.view", game_id=game_id))
+        return no_store(make_response(page))
+    forgotten = forgotten_line(access.remember_key(game_id, key))
+    if forgotten:
+        flash(forgotten, "info")
     response = redirect(url_for("games.board", game_id=game_id), code=303)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -5,7 +5,7 @@ import hashlib
 import json
 import secrets
 
-from flask import abort, session
+from flask import abort, current_app, session, url_for
 from markupsafe import Markup, escape
 
 from ..security import csrf
@@ -34,6 +34,47 @@ def editable_game_or_abort(game_id, refusal=None):
     if not access.can_edit(store.get_db(), game_id):
         abort(403, description=refusal)
     return game
+
+
+def forget_warning(game_id=None):
+    """What this phone would forget if it kept one more game (``game_id``, when given), or None while it has room.
+
+    ``{"game_id", "title", "edit_url", "at_most"}``: the game's edit link (None for a
+    game no longer stored), to show before it goes. Shown only to the browser that
+    holds the key: a page that shows it is never kept (``no_store``).
+    """
+    doomed = access.next_to_forget(game_id)
+    if doomed is None:
+        return None
+    game = load_game(store.get_db(), doomed)
+    key = access.held_key(doomed)
+    return {
+        "game_id": doomed,
+        "title": game_title(doomed),
+        "edit_url": url_for("games.join", game_id=doomed, key=key, _external=True) if game and key else None,
+        "at_most": current_app.config.get("REMEMBERED_GAMES_AT_MOST", access.MAX_REMEMBERED_GAMES),
+    }
+
+
+def game_title(game_id):
+    """The game's title ("Us vs Them"), or "A game no longer stored"."""
+    game = load_game(store.get_db(), game_id)
+    return " vs ".join(game.names) if game else "A game no longer stored"
+
+
+def no_store(response):
+    """A page that shows an edit key: kept nowhere, not even in this browser's cache or its offline copies."""
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+def forgotten_line(game_ids):
+    """The message after games were forgotten to make room (their links were shown before), or None."""
+    if not game_ids:
+        return None
+    titles = [f"“{game_title(game_id)}”" for game_id in game_ids]
+    return ("To make room, this phone no longer keeps score of " + ", ".join(titles)
+            + ". Its edit link brings it back.")
 
 
 def side_label(names, members):

@@ -16,7 +16,7 @@ from ..games import write as service
 from ..store import db as store
 from .forms.game import NewGameForm, applies_note, preset_summary
 from .hands import board_url
-from .helpers import form_expired, keeps_entries_when_expired
+from .helpers import forget_warning, forgotten_line, form_expired, keeps_entries_when_expired, no_store
 
 bp = Blueprint("new_game", __name__)
 
@@ -49,13 +49,17 @@ def new_game():
                 for problem in error.problems:
                     form.place(problem.field, problem.message)
             else:
-                access.remember_key(game_id, edit_key)
+                forgotten = forgotten_line(access.remember_key(game_id, edit_key))
                 flash("Game started. Tap “Add hand 1” when the first hand is counted.", "success")
+                if forgotten:
+                    flash(forgotten, "info")
                 return redirect(board_url(game_id), code=303)
     return _render_new_game(form, 422 if request.method == "POST" else 200)
 
 
 def _render_new_game(form, status):
-    return render_template("new_game/new_game.html", form=form, presets=list(PRESETS.values()),
-                           option_specs=OPTION_SPECS, applies_note=applies_note,
-                           preset_summary=preset_summary), status
+    warning = forget_warning()  # this phone is full: the game a new one would make it forget, with its edit link
+    response = make_response(render_template(
+        "new_game/new_game.html", form=form, presets=list(PRESETS.values()), option_specs=OPTION_SPECS,
+        applies_note=applies_note, preset_summary=preset_summary, forget_warning=warning), status)
+    return no_store(response) if warning else response

@@ -7,12 +7,13 @@ games it followed through their view link.
 
 from datetime import datetime, timezone
 
-from flask import Blueprint, render_template
+from flask import Blueprint, make_response, render_template
 
 from ..games import access
 from ..store import db as store
 from .board import result_line
 from ..games.read import load_game
+from .helpers import forget_warning, no_store
 
 bp = Blueprint("pages", __name__)
 
@@ -42,7 +43,9 @@ def home():
         if game is not None:
             followed.append({"game": game, "hands": len(game.hands), "result": result_line(game),
                              "changed": ago(game.updated_at, now)})
-    return render_template("pages/home.html", games=games, followed=followed)
+    warning = forget_warning()  # this phone is full: the game one more would make it forget, with its edit link
+    page = make_response(render_template("pages/home.html", games=games, followed=followed, forget_warning=warning))
+    return no_store(page) if warning else page
 
 
 def ago(stamp, now):

@@ -12,7 +12,7 @@ Scores never change here: the rule set, house rules and hands stay as they are.
 
 import secrets
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
 from .. import limits
@@ -24,7 +24,7 @@ from ..canasta.rules import option_specs
 from ..printing.charts import points_label
 from .forms.game import GameSettingsForm
 from ..games.read import load_game
-from .helpers import this_phone
+from .helpers import forget_warning, forgotten_line, no_store, this_phone
 from .helpers import (NO_GAME, editable_game_or_abort, form_expired, game_or_404, int_or_none,
                     keeps_entries_when_expired, once_per_token)
 
@@ -74,6 +74,7 @@ def _render_settings(game, form, status=200, conflict=False):
     page = render_template(
         "settings/settings.html", game=game, form=form, title=" vs ".join(game.names), conflict=conflict,
         seats_from=seats_from, house_rules=house_rules(game), next_first_dealer=game.dealer_of(2),
+        forgets=(forget_warning() or {}).get("title"),
     )
     return page, status
 
@@ -147,10 +148,12 @@ def rematch(game_id):
         flash("This new game was already started.", "info")
         return redirect(url_for("games.board", game_id=answer["game_id"]), code=303)
     new_id = started["id"]
-    access.remember_key(new_id, started["edit_key"])
+    forgotten = forgotten_line(access.remember_key(new_id, started["edit_key"]))
     game = game_or_404(new_id)
     first = f" {game.dealer_of(1)} deals first." if game.seats else ""
     flash(f"New game started at the same table.{first} The last game stays on the list.", "success")
+    if forgotten:
+        flash(forgotten, "info")
     return redirect(url_for("games.board", game_id=new_id), code=303)
 
 
@@ -187,8 +190,11 @@ def forget(game_id):
     title = " vs ".join(game.names) if game else "A game no longer stored"
     if request.method == "GET":
         keeps_score = game is not None and access.can_edit(store.get_db(), game_id)
-        return render_template("settings/forget.html", game=game, game_id=game_id, title=title,
-                               keeps_score=keeps_score)
+        # Its edit link, to keep before this phone forgets it: only this phone sees it, and it is kept nowhere.
+        edit_url = url_for("games.join", game_id=game_id, key=access.held_key(game_id), _external=True) \
+            if keeps_score else None
+        return no_store(make_response(render_template("settings/forget.html", game=game, game_id=game_id,
+                                                      title=title, keeps_score=keeps_score, edit_url=edit_url)))
     access.forget_game(game_id)
     flash(f"“{title}” is no longer on this phone. It stays for the other players; "
           "its edit link opens it here again.", "success")

@@ -9,7 +9,7 @@ from scorekeeper.games import write as service
 from scorekeeper.store import db as store
 from scorekeeper.games.read import forget_games
 
-from ..helpers import WORKED, new_game, parse
+from ..helpers import WORKED, held_keys, new_game, parse
 
 # Ann & Bob: 200 + 500 + 100 + 200 (concealed) = 1,000; Cy & Di: -50.
 BIG = [{"melded_points": 300, "natural_canastas": 1, "mixed_canastas": 0, "going_out": "concealed"},
@@ -69,8 +69,7 @@ def test_a_wrong_join_key_is_refused_and_opens_nothing(client, db):
     response = client.get(f"/games/{game_id}/join?key={key[:-2]}xx")
     assert response.status_code == 403
     assert "This edit link does not open the game" in response.get_data(as_text=True)
-    with client.session_transaction() as session:
-        assert game_id not in session.get("keys", {})
+    assert game_id not in held_keys(client)
     assert client.get(f"/games/{game_id}/join").status_code == 403  # no key at all
     page = parse(client.get(f"/games/{game_id}").data)
     assert page.find("a", href=f"/games/{game_id}/hands/new") is None
@@ -82,8 +81,7 @@ def test_the_edit_link_keeps_the_key_and_drops_it_from_the_address(client, db):
     assert response.headers["Location"] == f"/games/{game_id}"
     assert "key" not in response.headers["Location"]
     assert response.headers["Cache-Control"] == "no-store"
-    with client.session_transaction() as session:
-        assert session["keys"][game_id] == key
+    assert held_keys(client)[game_id] == key
     page = parse(client.get(response.headers["Location"]).data)
     add = page.find("a", href=f"/games/{game_id}/hands/new")
     assert add is not None and add.text() == "Add hand 1"

@@ -12,7 +12,7 @@ from scorekeeper.games import write as service
 from scorekeeper.store import db as store
 from scorekeeper.games.read import load_game
 
-from ..helpers import WORKED, new_game, parse
+from ..helpers import WORKED, held_keys, new_game, parse
 from .test_board import BIG, keep_score, totals_on
 
 SEATS = ["Ann", "Cy", "Bob", "Di"]
@@ -359,8 +359,7 @@ def test_a_rematch_starts_the_same_table_one_seat_on(client, db):
 
 
 def client_key(client, game_id):
-    with client.session_transaction() as session:
-        return session["keys"][game_id]
+    return held_keys(client)[game_id]
 
 
 def test_a_rematch_without_seats_or_with_three_players(client, db):
@@ -420,7 +419,9 @@ def test_forgetting_takes_the_game_off_this_phone_only(app, client, db):
     page = parse(client.get(link.attrs["href"]).data)
     assert page.find("h1").text() == "Forget this game on this phone?"
     assert "The game itself stays" in page.text() and "open its edit link" in page.text()
-    assert page.find("a", href=f"/games/{game_id}/share").text() == "the share page shows it"
+    assert page.find("a", href=f"/games/{game_id}/share").text() == "the share page"
+    # Before it forgets, the edit link to keep is right there.
+    assert page.find("p", cls="keep-link-url").text() == f"http://localhost/games/{game_id}/join?key={key}"
     assert page.find("button").text() == "Yes, forget it on this phone"
     assert [a.text() for a in page.find("form").find_all("a", href="/")] == ["Keep it"]
     before = stored(db, game_id)
@@ -431,8 +432,7 @@ def test_forgetting_takes_the_game_off_this_phone_only(app, client, db):
     assert home.find("p", cls="flash").text() == (
         "“Us vs Them” is no longer on this phone. It stays for the other players; its edit link opens it here again.")
     assert home.find("a", cls="game-link") is None
-    with client.session_transaction() as session:
-        assert game_id not in session["keys"] and game_id not in session["recent"]
+    assert game_id not in held_keys(client)
     assert stored(db, game_id) == before  # the game is untouched
     assert parse(client.get(f"/games/{game_id}").data).find("a", href=f"/games/{game_id}/hands/new") is None
     # Still kept on the partner's phone; and the edit link brings it back here.
@@ -457,8 +457,7 @@ def test_a_game_deleted_meanwhile_can_still_be_forgotten(client, db):
     assert page.find("p", cls="settings-of").text() == "A game no longer stored"
     assert page.find("a", href=f"/games/{game_id}/share") is None
     assert client.post(f"/games/{game_id}/forget").status_code == 303
-    with client.session_transaction() as session:
-        assert game_id not in session["keys"]
+    assert game_id not in held_keys(client)
 
 
 def test_forgetting_needs_the_forms_csrf_token(csrf_app):
@@ -468,11 +467,9 @@ def test_forgetting_needs_the_forms_csrf_token(csrf_app):
     keep_score(client, game_id, key)
     assert client.post(f"/games/{game_id}/forget").status_code == 400
     token = parse(client.get(f"/games/{game_id}/forget").data).find("input", name="csrf_token").attrs["value"]
-    with client.session_transaction() as session:
-        assert game_id in session["keys"]
+    assert game_id in held_keys(client)
     assert client.post(f"/games/{game_id}/forget", data={"csrf_token": token}).status_code == 303
-    with client.session_transaction() as session:
-        assert game_id not in session["keys"]
+    assert game_id not in held_keys(client)
 
 
 def test_the_settings_page_offers_forgetting_and_a_new_edit_link(client, db, kept):
