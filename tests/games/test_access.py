@@ -50,18 +50,25 @@ def test_browser_remembers_keys_newest_first(app):
         assert access.held_key("b") is None
 
 
-def test_past_the_limit_the_least_recently_opened_game_is_forgotten(app):
+def test_past_the_limit_the_game_changed_longest_ago_is_forgotten_and_named_before(app, db):
+    app.config["REMEMBERED_GAMES_AT_MOST"] = 3
+    games = []
+    for n, changed in enumerate(["2025-03-01", "2025-01-01", "2025-02-01", "2025-04-01"]):
+        key = access.new_edit_key()
+        store.create_game(db, game_id=f"g{n}", edit_key_hash=access.hash_key(key), rules="classic", options={},
+                          names=["A", "B"], seats=[], start_totals=[0, 0])
+        db.execute("update games set updated_at = ? where id = ?", [changed + "T00:00:00+00:00", f"g{n}"])
+        games.append((f"g{n}", key))
+    db.conn.commit()
     with app.test_request_context():
-        names = [f"game{i:02d}" for i in range(access.MAX_REMEMBERED_GAMES)]
-        for game_id in names:
-            access.remember_key(game_id, "k" + game_id)
-        access.remember_key(names[0], "k" + names[0])  # opened again: now the newest
-        access.remember_key("one-more", "k")
-        held = access.remembered_game_ids()
-        assert len(held) == access.MAX_REMEMBERED_GAMES
-        assert held[:2] == ["one-more", names[0]]
-        assert names[1] not in held  # the oldest untouched one went
-        assert access.held_key(names[0]) == "k" + names[0]
+        for game_id, key in games[:3]:
+            assert access.remember_key(game_id, key) == []
+        assert access.next_to_forget() == "g1"  # changed longest ago, though not opened longest ago
+        assert access.next_to_forget("g0") is None  # kept already: opening it again forgets nothing
+        assert access.remember_key(*games[3]) == ["g1"]
+        assert access.remembered_game_ids() == ["g3", "g2", "g0"]
+        assert access.held_key("g1") is None and access.held_key("g3") == games[3][1]
+        assert access.can_edit(db, "g0") and not access.can_edit(db, "g1")
 
 
 def test_order_survives_the_session_cookie(client, app):
