@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .cards import Card, Rank
 from .errors import CardError
 from .melds import Meld
-from .pile import frozen_words, natural_pair_needed, pile_top_problem
+from .pile_top import frozen_words, natural_pair_needed, pile_top_problem
 from .placement import CheckedMeld, Placer, Slot, broken_rules, meld_order, sort_hand
 from .rules import Options, RuleSet, next_minimum
 from .supply import raise_if_impossible

@@ -170,6 +170,30 @@ MESSAGES: dict[str, str] = {
     "check.side_has_melded": "Your side has melds on the table, so it has melded: side_has_melded must be true.",
     "check.player_has_melded": "A player who melded has made the side meld: side_has_melded must be true.",
     "check.side_meld": "Meld {number} ({cards}): {problem.message}",
+    # --- the pile check: a first meld made with the pile (pile, pile_meld) ------------------
+    # {meld} is the top card with the natural pair, {points} what it counts toward {minimum}.
+    "pile.first_meld.enough": "Yes \u2014 your meld with it reaches {minimum}: {meld} is {points}.",
+    "pile.first_meld.enough_uncounted": ("Yes \u2014 your meld with it reaches {minimum} without the {top} on top: "
+                                         "{meld} counts {points}."),
+    "pile.first_meld.if": "Yes \u2014 if your meld with it reaches {minimum}: {meld} is {points}.",
+    "pile.first_meld.if_uncounted": ("Yes \u2014 if your meld with it reaches {minimum} without the {top} on top: "
+                                     "{meld} counts {points}."),
+    "pile.first_meld.if_unknown": ("Yes \u2014 if your meld with it reaches your minimum ({minimums}, by your "
+                                   "total): {meld} is {points}."),
+    "pile.first_meld.if_unknown_uncounted": ("Yes \u2014 if your meld with it reaches your minimum ({minimums}, by "
+                                             "your total) without the {top} on top: {meld} counts {points}."),
+    "pile.first_meld.hand_can": "Your hand can reach it: {melds} make {points}.",
+    "pile.first_meld.hand_can_uncounted": "Your hand can reach it: {melds} count {points} without the {top} on top.",
+    "pile.first_meld.short": ("No: taking the pile would be your side's first meld, which must reach {minimum}, and "
+                              "with the {top} on top your hand makes at most {points} ({melds})."),
+    "pile.first_meld.short_uncounted": ("No: taking the pile would be your side's first meld, which must reach {minimum} "
+                                        "without the {top} on top, and your hand makes at most {points} ({melds})."),
+    "pile.asks_total": ("Your side has not melded yet, so taking the pile is its first meld: give {whose} total "
+                        "before this hand (0 in the first hand), or its minimum, to know whether it is enough."),
+    # --- the pile check's input (pile) ---------------------------------------------------
+    "pile.minimum_unknown": "In {rules}, the minimum is {minimums}; {minimum:,} is none of them.",
+    "pile.minimum_and_total": ("At a total of {total} the minimum is {expected}, not {minimum:,}: give the total "
+                               "or the minimum, or both that agree."),
     # --- a position of a deal as data (play.codec, api.play) -----------------------------
     "position.missing": "Give the position: every hand, the stock, the pile, the melds, whose turn.",
     "position.per": "Give {what}: a list of {count}.",

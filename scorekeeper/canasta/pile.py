@@ -5,48 +5,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from .cards import Card, Rank
+from .cards import Card, Rank, card_points, format_cards
+from .errors import InvalidHand, Problem
+from .messages import sentence
+from .pile_meld import FirstMeld, best_first_meld
+from .pile_top import (  # noqa: F401 (said here too: the pile's words, by the pile check's name)
+    ALWAYS_FROZEN, FROZEN_BEFORE_MELDING, FROZEN_BY_A_CARD, frozen_words, natural_pair_needed, pile_top_problem,
+)
 from .placement import sort_hand
-from .rules import Options, RuleSet
+from .rules import Options, RuleSet, next_minimum
 from .supply import raise_if_impossible
-from .words import card_word, join_and, rank_word, singular
+from .words import card_word, join_and, join_or, points_word, rank_word, singular
 
 # RULES.md ("The stock runs out"): a player who must draw from an empty stock must take the pile
 # when its top card goes on the side's meld and the pile is not frozen for the side.
 MUST_TAKE = ("With the stock empty you must take the pile: its {top} goes on your side's {rank} "
              "and the pile is not frozen for your side.")
-ALWAYS_FROZEN = "In Modern American the pile is always frozen"
-FROZEN_BY_A_CARD = "A wild card or a turned-up red 3 freezes the pile"
-FROZEN_BEFORE_MELDING = "Your side has not melded yet, so the pile is frozen for it"
-
-
-def frozen_words(ruleset: RuleSet) -> str:
-    """Return why the pile is frozen for a side making its initial meld."""
-    return ALWAYS_FROZEN if ruleset.family.pile_always_frozen else FROZEN_BEFORE_MELDING
-
-
-def natural_pair_needed(because: str, rank: Rank, in_hand: int) -> str:
-    """Return that a frozen pile (frozen ``because``) needs a natural pair of ``rank``, and what the hand holds."""
-    return (f"{because}: taking it needs a natural pair of {rank.plural} from your hand; "
-            f"you have {rank_word(rank, in_hand) if in_hand else 'none'}.")
-
-
-def pile_top_problem(ruleset: RuleSet, top: Card) -> str | None:
-    """Return why nobody may take the pile with ``top`` on it, or None."""
-    if top.is_wild:
-        return f"Nobody may take the pile with {card_word(top)} on top."
-    if top.rank is Rank.THREE and (top.is_red_three or ruleset.family.black_threes_laid_out):
-        if ruleset.family.black_threes_laid_out:
-            return ("In Modern American 3s are laid out as they come, so a 3 is never the top card "
-                    "of the pile. Give the card on top of it.")
-        return ("A red 3 is never the top card of the pile: one turned up at the start freezes the pile and "
-                "the next card is turned over it, and in play red 3s are laid out, never discarded. "
-                "Give the card on top of it.")
-    if top.is_black_three:
-        return "A black 3 on top stops the pile: nobody may take it this turn."
-    return None
-
-
 @dataclass(frozen=True)
 class PileWay:
     """One way to take the pile: ``way`` is natural_pair, natural_and_wild or add_to_meld."""
@@ -67,15 +41,47 @@ class PileCheck:
     frozen_because: tuple[str, ...]
     notes: tuple[str, ...] = ()
     must_take: bool = False  # the stock is empty and the pile must be taken (see must_take_pile)
+    # A side that has not melded: the pile makes its first meld (see FirstMeldAnswer).
+    first_meld: FirstMeldAnswer | None = None
 
     @property
     def reason(self) -> str:
         """Return the answer in one sentence or two: how to take it, or why not."""
         if self.must_take:
             return self.notes[0]
+        if self.can_take and self.first_meld is not None:
+            return self.first_meld.answer
         if self.can_take:
             return "Yes: " + self.ways[0].message[0].lower() + self.ways[0].message[1:]
         return " ".join(self.reasons)
+
+    @property
+    def minimum(self) -> int | None:
+        """Return the minimum the first meld made with the pile must reach (None: melded, or not known)."""
+        return self.first_meld.minimum if self.first_meld is not None else None
+
+    @property
+    def asks(self) -> tuple[Problem, ...]:
+        """Return what the check needs to be sure, as problems placed on their field (the side's total)."""
+        return self.first_meld.asks if self.first_meld is not None else ()
+
+
+@dataclass(frozen=True)
+class FirstMeldAnswer:
+    """The pile taken by a side that has not melded: its first meld, against the side's minimum.
+
+    ``meld`` is the top card on the natural pair, ``points`` what it counts
+    toward the minimum; ``best`` is the most the player's hand can lay down
+    with the top card (looked for when the pair alone falls short).
+    """
+
+    answer: str
+    meld: str
+    points: int
+    minimum: int | None  # None: the side's total was not given
+    reaches: bool | None  # the pair alone reaches the minimum (None: not known)
+    best: FirstMeld | None = None
+    asks: tuple[Problem, ...] = ()
 
 
 def check_pile(
@@ -90,6 +96,8 @@ def check_pile(
     pile_size: int | None = None,
     dead_ranks: Iterable[Rank] = (),
     stock_empty: bool = False,
+    total: int | None = None,
+    minimum: int | None = None,
 ) -> PileCheck:
     """Return whether a player holding ``hand`` may take the pile with ``pile_top`` on it.
 
@@ -98,8 +106,12 @@ def check_pile(
     how many cards each holds (None if not known). ``dead_ranks``: Modern
     American ranks of which a canasta is complete. ``stock_empty``: the
     player must draw from an empty stock, so may have to take the pile
-    (``must_take``, :func:`must_take_pile`). Raises InvalidHand for
-    cards the decks cannot hold (field ``hand``).
+    (``must_take``, :func:`must_take_pile`). ``total`` (the side's total
+    before the hand) or ``minimum``: what a side that has not melded must
+    reach with the pile (``first_meld``); without either the answer says
+    the minimum depends on it, and ``asks`` for the total. Raises InvalidHand
+    for cards the decks cannot hold (field ``hand``), and for a minimum no
+    total gives (field ``minimum``).
 
     >>> from .cards import parse_cards
     >>> from .rules import resolve
@@ -114,6 +126,7 @@ def check_pile(
     """
     hand = list(hand)
     raise_if_impossible(ruleset, hand, pile_top, "hand")
+    minimum = _minimum(ruleset, total, minimum)
     side_melds = dict(side_melds or {})
     dead = set(dead_ranks)
     family = ruleset.family
@@ -161,7 +174,9 @@ def check_pile(
             ways.append(PileWay("add_to_meld", (), f"Add the {top} on top to your side's {word}."))
         if not ways:
             if is_frozen:
-                reasons.append(natural_pair_needed(" and ".join(frozen_because), rank, len(matching)))
+                because = frozen_because[0] + "".join(" and " + part[0].lower() + part[1:]
+                                                      for part in frozen_because[1:])
+                reasons.append(natural_pair_needed(because, rank, len(matching)))
             else:
                 have = [rank_word(rank, len(matching)),
                         "a wild card" if wilds else "no wild card",
@@ -169,16 +184,18 @@ def check_pile(
                 reasons.append(f"To take the pile you must meld the {top} on top at once: "
                                f"with two {word}, with one and a wild card, or by adding it to your side's {word}. "
                                f"You have {join_and(have)}.")
+    first_meld = None
     if ways and not side_has_melded:
-        if family.needs_clean_triple:
-            notes.append("This is your side's first meld: it must reach your minimum without the top card, "
-                         "and include a clean triple.")
-        else:
-            notes.append("This is your side's first meld: the cards you meld with the top card (which counts) "
-                         "must reach your minimum.")
+        first_meld = _first_meld(ruleset, options, pile_top, hand, ways[0], minimum, dead)
+        if first_meld.reaches is False and (first_meld.best is None or first_meld.best.points < minimum):
+            reasons.append(_short(ruleset, pile_top, first_meld, minimum))
+            ways = []
+        elif first_meld.best is not None:
+            notes.append(_hand_can(ruleset, pile_top, first_meld.best))
     if ways and rank in side_melds and not any(way.way == "add_to_meld" for way in ways):
         notes.append(f"The {singular(rank)} on top and your pair go on your side's {rank.plural}.")
-    check = PileCheck(bool(ways), tuple(ways), tuple(reasons), is_frozen, tuple(frozen_because), tuple(notes))
+    check = PileCheck(bool(ways), tuple(ways), tuple(reasons), is_frozen, tuple(frozen_because), tuple(notes),
+                      first_meld=first_meld)
     if not stock_empty:
         return check
     if must_take_pile(check):
@@ -196,3 +213,58 @@ def must_take_pile(check: PileCheck) -> bool:
     frozen for the side. The referee refuses ending the deal by the same rule.
     """
     return check.can_take and not check.frozen and any(way.way == "add_to_meld" for way in check.ways)
+
+
+def minimums(ruleset: RuleSet) -> tuple[int, ...]:
+    """Return every initial-meld minimum of the rule set, lowest first: (15, 50, 90, 120) in Classic."""
+    return tuple(sorted({row_minimum for _lowest, row_minimum in ruleset.minimum_table}))
+
+
+def _minimum(ruleset: RuleSet, total: int | None, minimum: int | None) -> int | None:
+    """Return the minimum a side's total (or the minimum given) sets; raise InvalidHand for one no total sets."""
+    table = minimums(ruleset)
+    if minimum is not None and minimum not in table:
+        raise InvalidHand(Problem("pile.minimum_unknown", "minimum", rules=ruleset.name,
+                                  minimums=join_or([str(value) for value in table]), minimum=minimum))
+    if total is None:
+        return minimum
+    expected = next_minimum(ruleset, total)
+    if minimum is not None and minimum != expected:
+        raise InvalidHand(Problem("pile.minimum_and_total", "minimum", also=["total"], total=points_word(total),
+                                  expected=expected, minimum=minimum))
+    return expected
+
+
+def _first_meld(ruleset, options, top, hand, way, minimum, dead) -> FirstMeldAnswer:
+    """Return the first meld the pile makes for a side that has not melded: the pair ``way`` and the minimum."""
+    counted = ruleset.family.top_card_counts
+    uncounted = "" if counted else "_uncounted"
+    cards = [way.cards[0], top, *way.cards[1:]]
+    points = card_points(cards) - (0 if counted else top.points)
+    words = {"meld": format_cards(cards), "points": points, "top": singular(top.rank), "minimum": minimum}
+    if minimum is None:
+        whose = "your side's" if ruleset.scorer_label == "team" else "your"
+        listed = join_or([str(value) for value in minimums(ruleset)])
+        return FirstMeldAnswer(sentence("pile.first_meld.if_unknown" + uncounted, {**words, "minimums": listed}),
+                               words["meld"], points, None, None,
+                               asks=(Problem("pile.asks_total", "total", whose=whose),))
+    if points >= minimum:
+        return FirstMeldAnswer(sentence("pile.first_meld.enough" + uncounted, words), words["meld"], points,
+                               minimum, True)
+    best = best_first_meld(ruleset, options, top, hand, dead_ranks=dead)
+    return FirstMeldAnswer(sentence("pile.first_meld.if" + uncounted, words), words["meld"], points, minimum,
+                           False, best=best)
+
+
+def _hand_can(ruleset: RuleSet, top: Card, best: FirstMeld) -> str:
+    uncounted = "" if ruleset.family.top_card_counts else "_uncounted"
+    return sentence("pile.first_meld.hand_can" + uncounted,
+                    {"melds": best.text, "points": best.points, "top": singular(top.rank)})
+
+
+def _short(ruleset: RuleSet, top: Card, first_meld: FirstMeldAnswer, minimum: int) -> str:
+    uncounted = "" if ruleset.family.top_card_counts else "_uncounted"
+    best = first_meld.best
+    melds, points = (best.text, best.points) if best is not None else (first_meld.meld, first_meld.points)
+    return sentence("pile.first_meld.short" + uncounted,
+                    {"minimum": minimum, "top": singular(top.rank), "points": points, "melds": melds})

@@ -54,6 +54,11 @@ def join_and(parts: Sequence[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def join_or(parts: Sequence[str]) -> str:
+    """Return the parts as a choice in words: ``"a, b or c"``."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
 def points_word(value: int) -> str:
     """Return points as a score shows them: thousands separated, a true minus sign (``"−2,500"``)."""
     return ("\u2212" if value < 0 else "") + f"{abs(value):,}"
