@@ -26,7 +26,7 @@ INITIAL_FIELDS = ("rules", "options", "total", "cards", "pile_top", "going_out",
 MELD_FIELDS = ("rules", "options", "cards", "going_out", "initial", "dead_ranks")
 PILE_FIELDS = (
     "rules", "options", "pile_top", "frozen", "side_has_melded", "side_meld_ranks", "hand", "pile_size",
-    "side_meld_counts", "dead_ranks", "stock_empty",
+    "side_meld_counts", "dead_ranks", "stock_empty", "total", "minimum",
 )
 GOING_OUT_FIELDS = (
     "rules", "options", "canastas", "side_has_melded", "player_has_melded", "hand", "side_melds", "total",
@@ -34,6 +34,7 @@ GOING_OUT_FIELDS = (
 )
 MAX_PILE = 108 * 3 // 2  # more than any pile can hold with three decks
 MAX_CANASTAS = 30
+MAX_MINIMUM = 1000  # above every minimum of every rule set: what lies between is refused by the engine
 
 
 class BodyReader(FieldReader):
@@ -256,13 +257,19 @@ def read_pile(body):
     pile_size = None
     if reader.has("pile_size"):
         pile_size = reader.integer(reader.body["pile_size"], "pile_size", "The size of the pile", low=1, high=MAX_PILE)
+    total = reader.total(default=None)
+    minimum = None
+    if reader.has("minimum"):
+        minimum = reader.integer(reader.body["minimum"], "minimum", "The minimum", high=MAX_MINIMUM, example=50)
+    if reader.ruleset is not None:
+        reader.extend(checks.minimum_problems(reader.ruleset, total, minimum))
     if side_melds and melded_given and side_has_melded is False:
         reader.problem("side_has_melded", "check.side_has_melded")
     reader.finish()
     return {
         "ruleset": reader.ruleset, "options": reader.options, "pile_top": pile_top, "hand": hand,
         "frozen": frozen, "side_has_melded": side_has_melded or bool(side_melds), "side_melds": side_melds,
-        "pile_size": pile_size, "dead_ranks": dead, "stock_empty": stock_empty,
+        "pile_size": pile_size, "dead_ranks": dead, "stock_empty": stock_empty, "total": total, "minimum": minimum,
     }
 
 
@@ -276,6 +283,25 @@ def pile_json(check: checks.PileCheck, arguments):
         "frozen_because": list(check.frozen_because),
         "notes": list(check.notes),
         "must_take": check.must_take,
+        "first_meld": first_meld_json(arguments["ruleset"], check.first_meld),
+        "asks": [problem.as_dict() for problem in check.asks],
+    }
+
+
+def first_meld_json(ruleset, first: checks.FirstMeldAnswer | None):
+    """Return the first meld a side that has not melded makes with the pile, or None."""
+    if first is None:
+        return None
+    best = first.best
+    return {
+        "minimum": first.minimum,
+        "meld": first.meld,
+        "points": first.points,
+        "reaches_minimum": first.reaches,
+        "best": None if best is None else {
+            "melds": [meld_json(ruleset, meld) for meld in best.melds], "points": best.points,
+            "reaches_minimum": best.points >= first.minimum,
+        },
     }
 
 

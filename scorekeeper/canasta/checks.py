@@ -30,13 +30,13 @@ from __future__ import annotations
 from .going_out import GoingOutCheck, check_going_out, going_out_conditions
 from .initial_meld import InitialMeldCheck, check_initial_meld
 from .meld_check import MeldCheck, check_meld
-from .pile import PileCheck, PileWay, check_pile
+from .pile import FirstMeldAnswer, PileCheck, PileWay, check_pile, minimum_problems
 from .placement import CheckedMeld
 from .supply import deck_problems
 from .words import card_word, rank_word
 
 __all__ = [
-    "CheckedMeld", "GoingOutCheck", "InitialMeldCheck", "MeldCheck", "PileCheck", "PileWay",
+    "CheckedMeld", "FirstMeldAnswer", "GoingOutCheck", "InitialMeldCheck", "MeldCheck", "PileCheck", "PileWay",
     "card_word", "check_going_out", "check_initial_meld", "check_meld", "check_pile", "deck_problems",
-    "going_out_conditions", "rank_word",
+    "going_out_conditions", "minimum_problems", "rank_word",
 ]

@@ -220,19 +220,23 @@ def minimums(ruleset: RuleSet) -> tuple[int, ...]:
     return tuple(sorted({row_minimum for _lowest, row_minimum in ruleset.minimum_table}))
 
 
-def _minimum(ruleset: RuleSet, total: int | None, minimum: int | None) -> int | None:
-    """Return the minimum a side's total (or the minimum given) sets; raise InvalidHand for one no total sets."""
+def minimum_problems(ruleset: RuleSet, total: int | None, minimum: int | None) -> list[Problem]:
+    """Return why a minimum given cannot be: no total of the rule set gives it, or the total gives another."""
     table = minimums(ruleset)
     if minimum is not None and minimum not in table:
-        raise InvalidHand(Problem("pile.minimum_unknown", "minimum", rules=ruleset.name,
-                                  minimums=join_or([str(value) for value in table]), minimum=minimum))
-    if total is None:
-        return minimum
-    expected = next_minimum(ruleset, total)
-    if minimum is not None and minimum != expected:
-        raise InvalidHand(Problem("pile.minimum_and_total", "minimum", also=["total"], total=points_word(total),
-                                  expected=expected, minimum=minimum))
-    return expected
+        return [Problem("pile.minimum_unknown", "minimum", rules=ruleset.name,
+                        minimums=join_or([str(value) for value in table]), minimum=minimum)]
+    if minimum is not None and total is not None and minimum != (expected := next_minimum(ruleset, total)):
+        return [Problem("pile.minimum_and_total", "minimum", also=["total"], total=points_word(total),
+                        expected=expected, minimum=minimum)]
+    return []
+
+
+def _minimum(ruleset: RuleSet, total: int | None, minimum: int | None) -> int | None:
+    """Return the minimum a side's total (or the minimum given) sets; raise InvalidHand for one no total sets."""
+    if problems := minimum_problems(ruleset, total, minimum):
+        raise InvalidHand(problems)
+    return next_minimum(ruleset, total) if total is not None else minimum
 
 
 def _first_meld(ruleset, options, top, hand, way, minimum, dead) -> FirstMeldAnswer:

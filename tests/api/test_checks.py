@@ -179,7 +179,8 @@ def test_pile_answers_as_api_md_shows(client):
         ({"rules": "classic", "pile_top": "Q", "hand": "Q 2 5", "frozen": True, "side_has_melded": True}, False,
          "A wild card or a turned-up red 3 freezes the pile: taking it needs a natural pair of queens from your hand; "
          "you have a queen."),
-        ({"rules": "classic", "pile_top": "Q", "hand": "Q Q 5"}, True, "Yes: meld the queen on top with two queens from your hand."),
+        ({"rules": "classic", "pile_top": "Q", "hand": "Q Q 5"}, True,
+         "Yes \u2014 if your meld with it reaches your minimum (15, 50, 90 or 120, by your total): Q Q Q is 30."),
         ({"rules": "classic", "pile_top": "3S", "hand": "Q Q 5", "side_has_melded": True}, False,
          "A black 3 on top stops the pile: nobody may take it this turn."),
         ({"rules": "classic", "pile_top": "Q", "hand": "9", "side_meld_ranks": ["Q"], "pile_size": 1}, False,
@@ -197,6 +198,68 @@ def test_pile_answers_as_api_md_shows(client):
 def test_pile_answers(client, body, can_take, reason):
     answer = post(client, "pile", body).get_json()
     assert (answer["can_take"], answer["reason"]) == (can_take, reason)
+
+
+PAIR_OF_EIGHTS = {"rules": "classic", "pile_top": "8", "hand": "8 8 K K K 2 5"}
+
+
+@pytest.mark.parametrize(
+    ("extra", "can_take", "reason", "first_meld", "notes", "asks"),
+    [
+        ({"total": 0}, True, "Yes \u2014 if your meld with it reaches 50: 8 8 8 is 30.",
+         {"minimum": 50, "meld": "8 8 8", "points": 30, "reaches_minimum": False},
+         ["Your hand can reach it: K K K 2 and 8 8 8 make 80."], []),
+        ({"minimum": 90}, False, "No: taking the pile would be your side's first meld, which must reach 90, and with "
+         "the 8 on top your hand makes at most 80 (K K K 2 and 8 8 8).",
+         {"minimum": 90, "meld": "8 8 8", "points": 30, "reaches_minimum": False}, [], []),
+        ({"total": -40}, True, "Yes \u2014 your meld with it reaches 15: 8 8 8 is 30.",
+         {"minimum": 15, "meld": "8 8 8", "points": 30, "reaches_minimum": True}, [], []),
+        ({}, True, "Yes \u2014 if your meld with it reaches your minimum (15, 50, 90 or 120, by your total): 8 8 8 is 30.",
+         {"minimum": None, "meld": "8 8 8", "points": 30, "reaches_minimum": None}, [],
+         [{"field": "total", "message": "Your side has not melded yet, so taking the pile is its first meld: give "
+           "your side's total before this hand (0 in the first hand), or its minimum, to know whether it is enough."}]),
+        ({"total": 0, "side_has_melded": True}, True, "Yes: meld the 8 on top with two 8s from your hand.", None, [], []),
+    ],
+    ids=["total-short-hand-reaches", "minimum-hand-short", "enough", "asks-for-the-total", "melded"],
+)
+def test_pile_answers_with_the_minimum(client, extra, can_take, reason, first_meld, notes, asks):
+    response = post(client, "pile", {**PAIR_OF_EIGHTS, **extra})
+    assert response.status_code == 200
+    answer = response.get_json()
+    assert (answer["can_take"], answer["reason"], answer["notes"], answer["asks"]) == (can_take, reason, notes, asks)
+    if first_meld is None:
+        assert answer["first_meld"] is None
+    else:
+        assert {key: answer["first_meld"][key] for key in first_meld} == first_meld
+    # The fields of API.md come first and keep their shape: only fields were added.
+    assert list(answer)[:3] == ["can_take", "ways", "reason"]
+
+
+def test_the_best_first_meld_is_given_meld_by_meld(client):
+    best = post(client, "pile", {**PAIR_OF_EIGHTS, "total": 0}).get_json()["first_meld"]["best"]
+    assert ([meld["cards"] for meld in best["melds"]], best["points"], best["reaches_minimum"]) == (
+        ["K K K 2", "8 8 8"], 80, True)
+    assert best["melds"][1]["from_pile"] == "8"
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        ({"total": "lots", "minimum": 60}, [
+            ("total", "The total before the hand must be a whole number, like 1500."),
+            ("minimum", "In Classic, 4 players in 2 teams, the minimum is 15, 50, 90 or 120; 60 is none of them.")]),
+        ({"total": 1600, "minimum": 50}, [
+            ("minimum", "At a total of 1,600 the minimum is 90, not 50: give the total or the minimum, or both that "
+                        "agree.")]),
+        ({"minimum": -15}, [("minimum", "The minimum cannot be negative.")]),
+        ({"minimum": "fifty"}, [("minimum", "The minimum must be a whole number, like 50.")]),
+    ],
+    ids=["both-wrong", "disagree", "negative", "not-a-number"],
+)
+def test_pile_total_and_minimum_problems(client, extra, expected):
+    response = post(client, "pile", {**PAIR_OF_EIGHTS, **extra})
+    assert response.status_code == 422
+    assert errors(response) == expected
 
 
 def test_pile_lists_every_problem_with_paths(client):
@@ -355,4 +418,4 @@ def test_real_hands_always_get_a_200(client, endpoint, rules, cards):
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "api-checks.md"
 
 def test_every_example_of_the_checks_docs_is_answered_as_shown(client):
-    assert replay_doc_examples(client, DOCS) == 11, "the page lost or gained examples"
+    assert replay_doc_examples(client, DOCS) == 13, "the page lost or gained examples"
