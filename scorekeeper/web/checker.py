@@ -13,7 +13,9 @@ from ..store import db as store
 from ..canasta.cards import parse_cards, parse_meld_groups
 from ..canasta.checks import check_going_out, check_initial_meld, check_meld, check_pile, going_out_conditions
 from ..canasta.errors import CanastaError
-from ..canasta.rules import resolve
+from ..canasta.pile import minimums
+from ..canasta.rules import PRESETS, resolve
+from ..canasta.words import join_or
 from .forms.checker import GoingOutForm, InitialMeldForm, MeldForm, PileForm
 from ..games.read import load_game
 
@@ -150,6 +152,16 @@ def meld():
 # --- the discard pile ---------------------------------------------------------------------------
 
 
+def _minimum_hint():
+    """Return the minimum field's hint: each family's minimums, from the engine's tables."""
+    by_family: dict = {}
+    for ruleset in PRESETS.values():
+        by_family.setdefault(ruleset.family.name, set()).update(minimums(ruleset))
+    listed = "; ".join(f"{name} {join_or([str(value) for value in sorted(values)])}"
+                       for name, values in by_family.items())
+    return f"Instead of the total, the minimum itself: {listed}."
+
+
 @bp.get("/pile")
 def pile():
     form = PileForm(request.args)
@@ -160,9 +172,13 @@ def pile():
             ruleset, options, parse_cards(form.pile_top.data)[0], form.hand.flat,
             frozen=form.frozen.data, side_has_melded=form.side_has_melded.data or bool(counts),
             side_melds=counts, pile_size=form.pile_size.data,
-            dead_ranks=form.dead, stock_empty=form.stock_empty.data)
+            dead_ranks=form.dead, stock_empty=form.stock_empty.data, total=form.total.data,
+            minimum=form.minimum.data)
 
-    return _page("checker/pile.html", form, _checked(form, "hand", check))
+    result = _checked(form, "hand", check)
+    for problem in result.asks if result is not None else ():
+        form[problem.field].errors.append(problem.message)  # what the answer needs, asked beside its field
+    return _page("checker/pile.html", form, result, minimum_hint=_minimum_hint())
 
 
 # --- going out ----------------------------------------------------------------------------------

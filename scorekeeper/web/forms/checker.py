@@ -39,6 +39,7 @@ def _within(low, high, message):
 
 TOTAL_RANGE = _within(-MAX_TOTAL, MAX_TOTAL, "That total is out of reach of any game: check the number.")
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
+MAX_MINIMUM = 1000  # above every minimum: the engine names the ones a rule set has
 CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
               "maxlength": MAX_CARD_TEXT}
 
@@ -208,6 +209,16 @@ class PileForm(CheckForm):
     pile_size = IntegerField(
         "Cards in the pile (optional)", validators=[Optional(), _within(1, 162, "A pile holds 1 to 162 cards.")],
         invalid_value_message="Give the number of cards as a whole number, like 6.", render_kw=NUMERIC,
+    )
+    # A side that has not melded makes its first meld with the pile: the check asks for its minimum.
+    total = IntegerField(
+        "Your side's total before this hand", validators=[Optional(), TOTAL_RANGE],
+        invalid_value_message="Give the total as a whole number, like 1500 or -40.", render_kw=NUMERIC,
+    )
+    minimum = IntegerField(
+        "Or your side's minimum, if you know it",
+        validators=[Optional(), _within(0, MAX_MINIMUM, "Give the minimum of your first meld, like 50.")],
+        invalid_value_message="Give the minimum as a whole number, like 50.", render_kw=NUMERIC,
     )
     dead_ranks = _dead_ranks_field()
     stock_empty = BooleanField("The stock is empty: I must draw from it")
