@@ -2,6 +2,7 @@
 and the size limit on request bodies, whichever way they are sent."""
 
 from flask import abort, current_app, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 
 # Every form is protected; a view that needs none says so with ``csrf.exempt``.
@@ -83,6 +84,26 @@ def _drain(stream, limit=DRAIN_LIMIT):
         left -= len(piece)
 
 
+class SessionCookies(SecureCookieSessionInterface):
+    """Flask's signed session cookie, with its signing serializer made once per set of secret keys.
+
+    Flask makes a new serializer each time it reads the cookie and again each
+    time it writes one; the serializer only holds the keys and settings, so one
+    serves every request (and thread) while the keys stay the same.
+    """
+
+    def __init__(self):
+        self._serializers = {}
+
+    def get_signing_serializer(self, app):
+        keys = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        serializer = self._serializers.get(keys)
+        if serializer is None:
+            serializer = self._serializers[keys] = super().get_signing_serializer(app)
+        return serializer
+
+
 def init_app(app):
+    app.session_interface = SessionCookies()
     app.before_request(refuse_oversized_stream)
     app.after_request(add_headers)
