@@ -212,8 +212,9 @@ def held_key(game_id):
 
 
 def can_edit(db, game_id):
-    """True when this browser holds the game's edit key."""
-    return key_opens(db, game_id, held_key(game_id))
+    """True when this browser holds the game's edit key (a browser that holds none costs no query)."""
+    edit_key = held_key(game_id)
+    return edit_key is not None and key_opens(db, game_id, edit_key)
 
 
 def remembered_game_ids():

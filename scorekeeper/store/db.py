@@ -234,8 +234,8 @@ def get_version(db, game_id):
 
 def get_edit_key_hash(db, game_id):
     """Return the stored hash of the game's edit key, or None when there is no such game."""
-    rows = list(db.query("select edit_key_hash from games where id = ?", [game_id]))
-    return rows[0]["edit_key_hash"] if rows else None
+    row = db.execute("select edit_key_hash from games where id = ?", [game_id]).fetchone()
+    return row[0] if row else None
 
 
 def list_games(db, game_ids):
@@ -616,8 +616,8 @@ def get_stamp(db, game_id):
     Every change grows the version; ``updated_at`` also tells apart a game
     imported over itself (``import --replace``) at a version it had before.
     """
-    rows = list(db.query("select version, updated_at from games where id = ?", [game_id]))
-    return (rows[0]["version"], rows[0]["updated_at"]) if rows else None
+    row = db.execute("select version, updated_at from games where id = ?", [game_id]).fetchone()
+    return tuple(row) if row else None
 
 
 # --- game settings: names, seats, edit key ------------------------------------------------
