@@ -5,6 +5,10 @@ carrying it is answered with a year-long cache lifetime, so a phone on a weak
 signal asks for the stylesheet and scripts once, and a new release changes the
 address instead of waiting for caches to expire.
 
+``fixed_url('static', filename='style.css')`` in a template is ``url_for`` for an
+address that is the same on every request (a static file, a page without
+arguments): made once per process and kept, for the frame every page shares.
+
 ``static_data_uri('favicon.svg')`` in a template gives a small static file as a
 ``data:`` address instead, written into the page: the icon costs the page no
 request of its own (the CSP allows ``img-src data:``).
@@ -16,9 +20,10 @@ import mimetypes
 from functools import lru_cache
 from pathlib import Path
 
-from flask import request
+from flask import request, url_for
 
 YEAR = 365 * 24 * 60 * 60
+FIXED_URLS_KEPT = 256  # far more than the templates name; past it an address is made each time
 
 
 @lru_cache(maxsize=256)
@@ -49,6 +54,23 @@ def init_app(app):
         if not (path.is_relative_to(static_root) and path.is_file()):
             raise FileNotFoundError(f"no static file {filename!r}")
         return _data_uri(path)
+
+    fixed_urls = {}
+
+    @app.template_global()
+    def fixed_url(endpoint, **values):
+        """``url_for(endpoint, **values)`` made once per process and kept: only for an address without a game in it.
+
+        The page frame (stylesheets, scripts, the menu) names a dozen such addresses;
+        building each with ``url_for`` on every request was a sixth of what a scoreboard cost.
+        """
+        key = (endpoint, request.script_root, *sorted(values.items()))
+        url = fixed_urls.get(key)
+        if url is None:
+            url = url_for(endpoint, **values)
+            if len(fixed_urls) < FIXED_URLS_KEPT:
+                fixed_urls[key] = url
+        return url
 
     @lru_cache(maxsize=256)
     def version_of(filename):

@@ -225,6 +225,7 @@ def game_links(game_id):
             "fragment": ("games.fragment", {}), "fragment_edit": ("games.fragment", {"edit": 1}),
             "share": ("games.share", {}), "sheet": ("sheets.game_sheet", {}),
             "undo": ("history.undo", {}), "redo": ("history.redo", {}), "history": ("history.page", {}),
+            "settings": ("settings.edit", {}),
         }.items()}
         # board.js adds a hand's number to this to load its breakdown.
         links["hand"] = url_for("games.hand", game_id=game_id, number=1).removesuffix("1")
