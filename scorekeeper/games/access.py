@@ -231,11 +231,14 @@ def follow(game_id):
     followed = [other for other, sealed in held.items() if sealed is None]
     if followed[:1] == [game_id] or held.get(game_id) is not None:
         return
-    browser = keyring.browser_id(_browser(create=True))
     try:
-        edit_keys.keep(_db(), browser, [(game_id, None, _stamp())])
-        if len(followed) >= MAX_FOLLOWED_GAMES:
-            edit_keys.unfollow_oldest(_db(), browser, MAX_FOLLOWED_GAMES)
+        # One commit: a phone's first view also notes its new browser id (``_note_seen``), and each
+        # commit waits for the disk; three of them made the view page of a new phone about 15 ms slower.
+        with store.writing(_db()):
+            browser = keyring.browser_id(_browser(create=True))
+            edit_keys.keep(_db(), browser, [(game_id, None, _stamp())])
+            if len(followed) >= MAX_FOLLOWED_GAMES:
+                edit_keys.unfollow_oldest(_db(), browser, MAX_FOLLOWED_GAMES)
     except store.Unwritable:
         return  # only the home page's list misses it; the view link still opens it
     g.pop("held_games", None)
