@@ -8,8 +8,10 @@ weighs on all alike; each one's requests are summed over its slices.
 
 The scoreboard is asked as the scorekeeper's phone asks it, with the session
 cookie its edit link left (so with its edit controls, the undo form's CSRF
-token and the link to the share page); the view page as the other players'
-phones ask it, with no cookie.
+token and the link to the share page). The view page twice: as another
+player's phone asks it the first time, with no cookie (so each request is a
+new phone, which the server notes as following the game: a write), and as that
+phone asks it afterwards, with the cookie its first view left.
 """
 
 from __future__ import annotations
@@ -37,16 +39,21 @@ SCORE_AIM = Aim(">=", 0.5)
 
 def _session_cookie(base_url, game_id, edit_key):
     """Open the game's edit link as the scorekeeper's phone does; return its ``Cookie`` header value, or None."""
+    return _cookie_left(base_url, f"/games/{game_id}/join?key={edit_key}", (302, 303))
+
+
+def _cookie_left(base_url, path, statuses=(200,)):
+    """GET ``path`` with no cookie; return the ``Cookie`` header value its answer set, or None."""
     parts = urlsplit(base_url)
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
     try:
-        connection.request("GET", f"/games/{game_id}/join?key={edit_key}")
+        connection.request("GET", path)
         response = connection.getresponse()
         response.read()
         cookie = response.getheader("Set-Cookie")
     finally:
         connection.close()
-    return cookie.split(";")[0] if response.status in (302, 303) and cookie else None
+    return cookie.split(";")[0] if response.status in statuses and cookie else None
 
 
 def _check_page(url, what, headers=None, must_show=()):
@@ -93,13 +100,15 @@ def measure(workdir: Path, *, seconds=5.0, rounds=5, warmup=0.5, workers=2, proc
     Each of the four (with the bare app) gets ``seconds`` of counted load, in ``rounds`` slices.
     """
     board_what = f"Scoreboard, {hands} hands: GET /games/<id>, scorekeeper (gunicorn, {workers} workers)"
-    view_what = f"View page, {hands} hands: GET /games/<id>/view (gunicorn, {workers} workers)"
+    view_what = f"View page, {hands} hands: GET /games/<id>/view, first visit (gunicorn, {workers} workers)"
+    follow_what = f"View page, {hands} hands: GET /games/<id>/view, its cookie (gunicorn, {workers} workers)"
     score_what = f"Score API: POST /api/v1/score (gunicorn, {workers} workers)"
     workdir.mkdir(parents=True, exist_ok=True)
     game_id, edit_key = game_database(workdir / "throughput.db", realistic_hands(hands))
     score_call = Call("POST", "/api/v1/score", json.dumps(SCORE_EXAMPLE).encode(),
                       {"Content-Type": "application/json"})
-    totals: dict[str, LoadResult | None] = {"hello": None, "board": None, "view": None, "score": None}
+    totals: dict[str, LoadResult | None] = {"hello": None, "board": None, "view": None, "follow": None,
+                                              "score": None}
     problems: dict[str, str] = {}
     per_round: dict[str, list[float]] = {name: [] for name in totals}
     # Both start at once (the app's workers take seconds to import WeasyPrint); both stop whatever happens.
@@ -119,7 +128,11 @@ def measure(workdir: Path, *, seconds=5.0, rounds=5, warmup=0.5, workers=2, proc
             app.url + board.path, "GET /games/<id>", board.headers, must_show=("Share with the table",))
         view = Call("GET", f"/games/{game_id}/view")
         problems["view"] = _check_page(app.url + view.path, "GET /games/<id>/view")
-        for name, call in (("board", board), ("view", view)):
+        viewer_cookie = _cookie_left(app.url, view.path)
+        follow = Call("GET", view.path, headers={"Cookie": viewer_cookie or ""})
+        problems["follow"] = "the view page set no cookie" if viewer_cookie is None else _check_page(
+            app.url + view.path, "GET /games/<id>/view with its cookie", follow.headers)
+        for name, call in (("board", board), ("view", view), ("follow", follow)):
             if problems[name] is None:
                 targets[name] = (app.url, call)
         targets["score"] = (app.url, score_call)
@@ -146,6 +159,7 @@ def measure(workdir: Path, *, seconds=5.0, rounds=5, warmup=0.5, workers=2, proc
 
     lines = []
     for name, what, aim in (("board", board_what, BOARD_AIM), ("view", view_what, BOARD_AIM),
+                            ("follow", follow_what, BOARD_AIM),
                             ("score", score_what, SCORE_AIM)):
         if totals[name] is not None:
             lines.append(_line(what, totals[name], baseline, aim, ratios(name)))
