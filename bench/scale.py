@@ -81,13 +81,14 @@ def build_rows(games, hands_per_game, measured_index, measured_hands, seed=11):
 
 def build_database(path: Path, games, hands_per_game, measured_hands):
     """Create the database at ``path`` (migrated, bulk loaded); return the measured game's id."""
+    from scorekeeper.store import bulk
     from scorekeeper.store import db as store
 
     game_rows, hand_rows, measured_id = build_rows(games, hands_per_game, games // 2, measured_hands)
     store.migrate(path)
     database = store.connect(path)
     try:
-        store.bulk_load(database, game_rows, hand_rows)
+        bulk.bulk_load(database, game_rows, hand_rows)
         database.execute("ANALYZE")
         database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
@@ -97,9 +98,9 @@ def build_database(path: Path, games, hands_per_game, measured_hands):
 
 def cached_database(cache: Path, games, hands_per_game, measured_hands) -> tuple[Path, str, float]:
     """Return ``(path, measured game id, seconds spent building)``: built once per schema, size and data version."""
-    from scorekeeper.store import db as store
+    from scorekeeper.store import bulk
 
-    digest = hashlib.sha256(f"{store.schema_version()}|{DATA_VERSION}".encode()).hexdigest()[:10]
+    digest = hashlib.sha256(f"{bulk.schema_version()}|{DATA_VERSION}".encode()).hexdigest()[:10]
     path = cache / f"scale-{games}x{hands_per_game}-{digest}.db"
     id_file = path.with_suffix(".id")
     if path.exists() and id_file.exists():
@@ -128,6 +129,7 @@ def _app(path: Path):
 def measure(workdir: Path, *, games=10_000, hands=30, runs=80, reads=200, cache: Path = OUT,
             budget_seconds=30.0) -> list[Line]:
     """Return the lines for the scoreboard's time, and the game's read alone, in the big database against the one-game one."""
+    from scorekeeper.store import bulk
     from scorekeeper.store import db as store
 
     what = f"Scale: scoreboard GET, {games:,} games / {games * hands:,} hands in the database"
@@ -151,7 +153,7 @@ def measure(workdir: Path, *, games=10_000, hands=30, runs=80, reads=200, cache:
                 started = time.perf_counter()
                 store.get_game(connection, game_id)
                 reads_ms[name].append((time.perf_counter() - started) * 1000)
-        plans = store.query_plans(connections["big"][0], big_id)
+        plans = bulk.query_plans(connections["big"][0], big_id)
     finally:
         for connection, _ in connections.values():
             connection.close()

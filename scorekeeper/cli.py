@@ -19,6 +19,7 @@ from flask import current_app
 from flask.cli import with_appcontext
 
 from .store import db as store
+from .store import transfer
 from .canasta.errors import CanastaError
 from .canasta.fields import FieldReader
 from .canasta.rules import resolve
@@ -45,10 +46,10 @@ def export_document(db, game_ids=None):
     Raises store.NotFound naming the first unknown id.
     """
     with store.snapshot(db):
-        ids = store.all_game_ids(db) if game_ids is None else list(game_ids)
+        ids = transfer.all_game_ids(db) if game_ids is None else list(game_ids)
         games = []
         for game_id in ids:
-            game = store.export_game(db, game_id)
+            game = transfer.export_game(db, game_id)
             if game is None:
                 raise store.NotFound(game_id)
             games.append(game)
@@ -215,13 +216,13 @@ def import_document(db, document, replace=False):
     """
     games, problems = document_problems(document)
     if not problems:
-        taken = store.existing_game_ids(db, [game["id"] for game in games])
+        taken = transfer.existing_game_ids(db, [game["id"] for game in games])
         if taken and not replace:
             problems = [f"game {game_id}: a game with this id is already stored; "
                         "--replace overwrites it." for game_id in sorted(taken)]
     if problems:
         raise ImportRefused(problems)
-    store.import_games(db, games, replace=replace)
+    transfer.import_games(db, games, replace=replace)
     return games
 
 
@@ -286,12 +287,12 @@ def backup_command(target):
     draft = target.with_name(f".{target.name}.{os.getpid()}.partial")
     _remove_leftovers(target)
     try:
-        store.backup_to(source, draft)
-        problems = store.integrity_problems(draft)
+        transfer.backup_to(source, draft)
+        problems = transfer.integrity_problems(draft)
         if problems:
             raise click.ClickException("The copy failed its integrity check, so it was not kept: "
                                        + "; ".join(problems[:10]))
-        games, hands = store.file_counts(draft)
+        games, hands = transfer.file_counts(draft)
         os.replace(draft, target)
     except (OSError, sqlite3.Error) as error:
         raise click.ClickException(f"Could not write the backup to {target}: {error}") from None

@@ -10,6 +10,7 @@ from bench.load import Call, drive
 from bench.scale import build_rows
 from bench.seed import OPTIONS, RULES, realistic_hands
 from bench.weight import css_sections, css_urls, is_foreign, kept_by_browser, loaded_urls, script_urls
+from scorekeeper.store import bulk, transfer
 from scorekeeper.store import db as store
 from scorekeeper.canasta.scoring import score_game
 
@@ -95,13 +96,13 @@ def test_bulk_load_stores_interleaved_hands_in_play_order(tmp_path):
     store.migrate(path)
     db = store.connect(path)
     try:
-        assert store.bulk_load(db, games, hands, batch_size=4) == (7, 35)
+        assert bulk.bulk_load(db, games, hands, batch_size=4) == (7, 35)
         game = store.get_game(db, measured_id)
         assert [hand["sides"] for hand in game["hands"]] == measured
         assert [hand["number"] for hand in game["hands"]] == [1, 2, 3, 4, 5]
         ids = [hand["id"] for hand in game["hands"]]
         assert ids[1] - ids[0] == 7  # the seven tables' hands interleave
-        plans = store.query_plans(db, measured_id)
+        plans = bulk.query_plans(db, measured_id)
         assert "USING INDEX" in plans["hands"][0] and "USING INDEX" in plans["game"][0]
     finally:
         db.close()
@@ -114,14 +115,14 @@ def test_bulk_load_stores_all_or_nothing(tmp_path):
     db = store.connect(path)
     try:
         with pytest.raises(Exception):
-            store.bulk_load(db, games + [games[0]], hands)  # a game id twice
-        assert store.file_counts(path) == (0, 0)
+            bulk.bulk_load(db, games + [games[0]], hands)  # a game id twice
+        assert transfer.file_counts(path) == (0, 0)
     finally:
         db.close()
 
 
 def test_schema_version_names_the_migrations():
-    assert store.schema_version().startswith("0001_games_and_hands")
+    assert bulk.schema_version().startswith("0001_games_and_hands")
 
 
 # --- the load driver and the whole run ----------------------------------------------------------

@@ -10,6 +10,7 @@ from scorekeeper import create_app
 from scorekeeper.games import access
 from scorekeeper.games import write as service
 from scorekeeper.store import db as store
+from scorekeeper.store import transfer
 from scorekeeper.cli import FORMAT
 from scorekeeper.games.read import load_game
 
@@ -191,7 +192,7 @@ def test_a_failing_insert_rolls_the_whole_import_back(db, games):
     new = dict(document["games"][0], id="another")
     clash = document["games"][1]
     with pytest.raises(sqlite3.IntegrityError):
-        store.import_games(db, [new, clash])
+        transfer.import_games(db, [new, clash])
     assert store.get_game(db, "another") is None
     assert not db.conn.in_transaction
 
@@ -288,7 +289,7 @@ def test_backup_copies_a_sound_self_contained_file(app, games, tmp_path):
     result = run(app, "backup", str(target))
     assert result.exit_code == 0, result.output
     assert result.stdout == f"Backed up 4 games (4 hands) to {target}; integrity check ok.\n"
-    assert store.integrity_problems(target) == []
+    assert transfer.integrity_problems(target) == []
     conn = sqlite3.connect(target)
     try:
         # A rollback journal: the copy is one file that can be moved on its own.
@@ -315,14 +316,14 @@ def test_backup_replaces_an_older_copy(app, db, games, tmp_path):
     assert run(app, "backup", str(target)).exit_code == 0
     service.add_hand(db, next(iter(games)), SMALL)
     assert run(app, "backup", str(target)).exit_code == 0
-    assert store.file_counts(target) == (4, 5)
+    assert transfer.file_counts(target) == (4, 5)
     assert sorted(p.name for p in tmp_path.iterdir() if "partial" in p.name) == []
 
 
 def test_a_copy_failing_its_check_is_not_kept(app, games, tmp_path, monkeypatch):
     target = tmp_path / "copy.db"
     target.write_bytes(b"the previous backup")
-    monkeypatch.setattr(store, "integrity_problems", lambda path: ["*** in database main *** Page 3: btree"])
+    monkeypatch.setattr(transfer, "integrity_problems", lambda path: ["*** in database main *** Page 3: btree"])
     result = run(app, "backup", str(target))
     assert result.exit_code == 1
     assert "failed its integrity check" in result.stderr
@@ -345,7 +346,7 @@ def test_integrity_check_finds_a_damaged_file(tmp_path, app, games):
     for start in range(page_size, len(data), page_size):
         data[start + 8:start + 24] = b"\xff" * 16
     target.write_bytes(bytes(data))
-    problems = store.integrity_problems(target)
+    problems = transfer.integrity_problems(target)
     assert problems and problems != ["ok"]
 
 
@@ -399,15 +400,15 @@ def test_backup_and_export_while_the_server_writes(tmp_path):
 
     assert statuses and set(statuses) == {201}
     for copy in copies:
-        assert store.integrity_problems(copy) == []
+        assert transfer.integrity_problems(copy) == []
         db = store.connect(copy)
         try:
-            for game_id in store.all_game_ids(db):
+            for game_id in transfer.all_game_ids(db):
                 game = load_game(db, game_id)
                 assert game.version == len(game.hands) and game.problems == []
         finally:
             db.close()
     # The copies were taken while hands kept coming: each holds at least as many as the one before.
     assert still_writing
-    sizes = [store.file_counts(copy)[1] for copy in copies]
+    sizes = [transfer.file_counts(copy)[1] for copy in copies]
     assert 10 <= sizes[0] and sizes == sorted(sizes) and sizes[-1] <= len(statuses)

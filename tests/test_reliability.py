@@ -17,7 +17,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from scorekeeper.store import answers
 from scorekeeper.store import db as store
+from scorekeeper.store import transfer
 from scorekeeper.games import write as service
 from scorekeeper.canasta.scoring import score_game
 from scorekeeper.games.read import load_game
@@ -126,7 +128,7 @@ def test_a_change_and_its_idempotency_record_are_one_transaction(app, client, db
     def disk_full(*args, **kwargs):
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(store, "remember_answer", disk_full)
+    monkeypatch.setattr(answers, "remember_answer", disk_full)
     app.testing = False  # answer with the 500 page, as in production, instead of raising
     answer = client.post(f"/api/v1/games/{created['id']}/hands", json={"sides": hand(50, 5)}, headers=auth)
     assert answer.status_code == 500
@@ -223,7 +225,7 @@ def test_load_eight_clients_fifty_hands_each(tmp_path, record_property):
 def _bytes_per_thousand_hands(database, folder, hands):
     """The compact size a thousand hands take: a backup copy less an empty database."""
     copy, empty = folder / "size.db", folder / "empty.db"
-    store.backup_to(database, copy)
+    transfer.backup_to(database, copy)
     store.migrate(empty)
     conn = sqlite3.connect(empty)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -363,7 +365,7 @@ def test_kill_9_while_writing_loses_no_acknowledged_hand(tmp_path):
 
     server = start_gunicorn(database, workers=2)
     try:
-        assert store.integrity_problems(database) == []
+        assert transfer.integrity_problems(database) == []
         for index, game in enumerate(games):
             shown = call(server.url, "GET", f"/api/v1/games/{game['id']}").json
             markers = [marker(h["sides"]) for h in shown["hands"]]
@@ -377,7 +379,7 @@ def test_kill_9_while_writing_loses_no_acknowledged_hand(tmp_path):
             assert after.status == 201
     finally:
         server.stop()
-    assert store.integrity_problems(database) == []
+    assert transfer.integrity_problems(database) == []
 
 
 # --- the pages: double submit and conflicts --------------------------------------------------

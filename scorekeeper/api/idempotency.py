@@ -16,7 +16,7 @@ What is kept of an answer is what a repeat needs, never the whole game again
 (which made every keyed hand store the game once more): the status, the
 game's id and version, the hand's number; a repeat answers the game as it is
 (the same body as the first answer while the game has not changed since).
-Kept answers expire after a day, for every game (``db.remember_answer``).
+Kept answers expire after a day, for every game (``store.answers.remember_answer``).
 """
 
 import hashlib

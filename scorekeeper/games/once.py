@@ -9,6 +9,7 @@ waits for the first and then finds its answer. Only a hash of a key is kept.
 import hashlib
 from dataclasses import dataclass
 
+from ..store import answers
 from ..store import db as store
 
 
@@ -43,12 +44,12 @@ def at_most_once(db, scope, key, request_hash, change):
     """
     with store.transaction(db):
         if key:
-            earlier = store.recall_answer(db, scope, hashed(key))
+            earlier = answers.recall_answer(db, scope, hashed(key))
             if earlier is not None:
                 if request_hash is not None and earlier["request_hash"] != request_hash:
                     raise KeyReused(scope)
                 return Once(earlier["status"], earlier["response"], True)
         status, kept = change()
         if key:
-            store.remember_answer(db, scope, hashed(key), request_hash or "", status, kept)
+            answers.remember_answer(db, scope, hashed(key), request_hash or "", status, kept)
     return Once(status, kept, False)

@@ -1,4 +1,9 @@
-"""Every query of the app, on sqlite-utils. Nothing else touches a table.
+"""The connection, its transactions, and the queries of games and hands, on sqlite-utils.
+
+Nothing outside ``store`` touches a table. Beside this module: the answers kept
+for repeated requests (``answers``), export, import and backup (``transfer``),
+bulk loading for the benchmarks (``bulk``), the games a browser keeps
+(``edit_keys``), history, practice deals and the limits' counters.
 
 Games and hands are stored as entered (the sides of each hand exactly as the
 API takes them); scores are never stored, they are recomputed by
@@ -9,7 +14,7 @@ import contextlib
 import fcntl
 import json
 import sqlite3
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 
 import click
@@ -174,12 +179,12 @@ def writing(db):
 
 # --- games -------------------------------------------------------------------
 
-_JSON_COLUMNS = ("options", "names", "seats", "start_totals")
+JSON_COLUMNS = ("options", "names", "seats", "start_totals")
 
 
 def _game_from_row(row):
     game = dict(row)
-    for column in _JSON_COLUMNS:
+    for column in JSON_COLUMNS:
         game[column] = json.loads(game[column])
     return game
 
@@ -314,44 +319,6 @@ def delete_hand(db, game_id, number):
         return version
 
 
-# --- repeated requests ---------------------------------------------------------
-
-
-# How long an answer is kept for a repeat: a client retries within minutes.
-ANSWERS_KEPT = timedelta(hours=24)
-
-
-def _answers_horizon():
-    return (datetime.fromisoformat(now()) - ANSWERS_KEPT).isoformat(timespec="seconds")
-
-
-def recall_answer(db, scope, key):
-    """Return the stored ``{"request_hash", "status", "response"}`` for a key, or None (also once it expired)."""
-    rows = list(db.query(
-        "select request_hash, status, response from idempotency where scope = ? and key = ? and created_at >= ?",
-        [scope, key, _answers_horizon()]))
-    return rows[0] if rows else None
-
-
-def remember_answer(db, scope, key, request_hash, status, response):
-    """Keep the answer given to a request so that the same request gets it again.
-
-    Answers older than ``ANSWERS_KEPT`` go at the same time, whichever game
-    they were for: an abandoned game's answers don't stay forever.
-    """
-    forget_answers_before(db, _answers_horizon())
-    db["idempotency"].insert(
-        {
-            "scope": scope,
-            "key": key,
-            "request_hash": request_hash,
-            "status": status,
-            "response": response,
-            "created_at": now(),
-        }
-    )
-
-
 # --- command line -----------------------------------------------------------------
 
 
@@ -393,7 +360,7 @@ def get_sheet_stamp(db, game_id):
     return stamp
 
 
-# --- export, import and backup ------------------------------------------------------
+# --- one snapshot for several reads (a game and its hands; an export) ------------------
 
 
 @contextlib.contextmanager
@@ -408,203 +375,6 @@ def snapshot(db):
         yield db
     finally:
         db.conn.rollback()
-
-
-def all_game_ids(db):
-    """Return every game id, oldest game first."""
-    # rowid: the order of insertion, which breaks ties between games created in one second.
-    return [row["id"] for row in db.query("select id from games order by created_at, rowid")]
-
-
-def existing_game_ids(db, game_ids):
-    """Return the subset of ``game_ids`` that are stored."""
-    game_ids = list(game_ids)
-    found = set()
-    # Bounded chunks stay under SQLite's limit on query parameters.
-    for start in range(0, len(game_ids), 500):
-        chunk = game_ids[start:start + 500]
-        marks = ",".join("?" for _ in chunk)
-        found.update(row["id"] for row in db.query(f"select id from games where id in ({marks})", chunk))
-    return found
-
-
-def export_game(db, game_id):
-    """Return the game exactly as stored (edit key hash, version, timestamps, hands as entered), or None."""
-    game = get_game(db, game_id)
-    if game is None:
-        return None
-    game["hands"] = [
-        {key: hand[key] for key in ("number", "sides", "entry", "created_at", "updated_at")}
-        for hand in game["hands"]
-    ]
-    return game
-
-
-def import_games(db, games, replace=False):
-    """Store exported games in one transaction: all of them, or none.
-
-    A game whose id is already stored is replaced (its hands too) when
-    ``replace`` is true; otherwise the import stops with sqlite3.IntegrityError
-    and nothing is written. Hands are inserted in their number order, which
-    is the order the store numbers them by.
-    """
-    with writing(db):
-        for game in games:
-            if replace:
-                db.execute("delete from hands where game_id = ?", [game["id"]])
-                # Its history names hand rows that are stored anew: it starts again from the import.
-                db.execute("delete from changes where game_id = ?", [game["id"]])
-                db.execute("delete from games where id = ?", [game["id"]])
-            db.execute(
-                """insert into games (id, edit_key_hash, rules, options, names, seats, start_totals,
-                                      version, created_at, updated_at)
-                   values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-                [game["id"], game["edit_key_hash"], game["rules"]]
-                + [json.dumps(game[column]) for column in _JSON_COLUMNS]
-                + [game["version"], game["created_at"], game["updated_at"]],
-            )
-            for hand in sorted(game["hands"], key=lambda hand: hand["number"]):
-                db.execute(
-                    "insert into hands (game_id, sides, entry, created_at, updated_at) values (?, ?, ?, ?, ?)",
-                    [game["id"], json.dumps(hand["sides"]), json.dumps(hand["entry"]),
-                     hand["created_at"], hand["updated_at"]],
-                )
-
-
-def integrity_problems(path):
-    """Return what ``PRAGMA integrity_check`` finds wrong with the database file (empty when sound)."""
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS)
-    try:
-        rows = [row[0] for row in conn.execute("PRAGMA integrity_check")]
-        rows += [f"foreign key: {tuple(row)}" for row in conn.execute("PRAGMA foreign_key_check")]
-    except sqlite3.DatabaseError as error:  # too damaged for the check to run at all
-        rows = [str(error)]
-    finally:
-        conn.close()
-    return [] if rows == ["ok"] else [row for row in rows if row != "ok"]
-
-
-def backup_to(source_path, target_path):
-    """Copy the live database at ``source_path`` into a new file ``target_path``.
-
-    SQLite's online backup copies every page in one step inside a read
-    transaction: a consistent copy while the server keeps writing (WAL lets
-    writers go on meanwhile). The copy is switched to a rollback journal so
-    that it is one self-contained file.
-    """
-    source = sqlite3.connect(str(source_path), timeout=BUSY_TIMEOUT_SECONDS)
-    target = sqlite3.connect(str(target_path))
-    try:
-        source.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_SECONDS * 1000}")
-        source.backup(target)
-        target.execute("PRAGMA journal_mode=DELETE")
-    finally:
-        target.close()
-        source.close()
-
-
-def file_counts(path):
-    """Return ``(games, hands)`` stored in the database file at ``path``, leaving its journal mode alone."""
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS)
-    try:
-        games = conn.execute("select count(*) from games").fetchone()[0]
-        hands = conn.execute("select count(*) from hands").fetchone()[0]
-    finally:
-        conn.close()
-    return games, hands
-
-
-# --- bulk loading (benchmarks, large databases) --------------------------------------
-
-BULK_BATCH = 5000
-
-
-def _batches(rows, size):
-    batch = []
-    for row in rows:
-        batch.append(row)
-        if len(batch) == size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
-
-
-def bulk_load(db, games, hands, batch_size=BULK_BATCH):
-    """Store many games and hands in one transaction with ``executemany``; return ``(games, hands)`` stored.
-
-    For building large databases (the benchmarks' 10,000 games), where one
-    call per row would take minutes. ``games`` are dicts with every column of
-    ``games`` (``options``, ``names``, ``seats``, ``start_totals`` as Python
-    values); ``hands`` are dicts with ``game_id``, ``sides``, ``entry`` (Python
-    values, or text already JSON), ``created_at`` and ``updated_at``, in play
-    order within each game: hands of different games may interleave, as they
-    do when many tables play at once. Nothing is checked by the engine:
-    give only games it accepts. All rows go in, or none.
-    """
-    game_count = hand_count = 0
-
-    def game_row(game):
-        return [game["id"], game["edit_key_hash"], game["rules"]] + [
-            json.dumps(game[column]) for column in _JSON_COLUMNS
-        ] + [game["version"], game["created_at"], game["updated_at"]]
-
-    def hand_row(hand):
-        sides, entry = hand["sides"], hand.get("entry") or {}
-        return [hand["game_id"], sides if isinstance(sides, str) else json.dumps(sides),
-                entry if isinstance(entry, str) else json.dumps(entry), hand["created_at"], hand["updated_at"]]
-
-    with writing(db):
-        for batch in _batches(map(game_row, games), batch_size):
-            db.conn.executemany(
-                """insert into games (id, edit_key_hash, rules, options, names, seats, start_totals,
-                                      version, created_at, updated_at)
-                   values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-                batch,
-            )
-            game_count += len(batch)
-        for batch in _batches(map(hand_row, hands), batch_size):
-            db.conn.executemany(
-                "insert into hands (game_id, sides, entry, created_at, updated_at) values (?, ?, ?, ?, ?)", batch
-            )
-            hand_count += len(batch)
-    return game_count, hand_count
-
-
-def schema_version():
-    """Return the names of the migrations that make the current schema, joined: a key for cached databases."""
-    from sqlite_utils import Database
-
-    memory = Database(memory=True)
-    try:
-        migrations.apply(memory)
-        return "+".join(migration.name for migration in migrations.applied(memory))
-    finally:
-        memory.close()
-
-
-def query_plans(db, game_id):
-    """Return ``{query: [EXPLAIN QUERY PLAN details]}`` for the queries that read one game (get_game)."""
-    queries = {
-        "game": ("select * from games where id = ?", [game_id]),
-        "hands": ("select * from hands where game_id = ? order by id", [game_id]),
-    }
-    return {
-        name: [row["detail"] for row in db.query(f"explain query plan {sql}", params)]
-        for name, (sql, params) in queries.items()
-    }
-
-
-# --- JSON API: remembered answers ----------------------------------------------------
-
-
-def forget_answers_before(db, stamp):
-    """Drop every remembered answer kept before ``stamp`` (an ISO time as ``now()`` writes it), for every game.
-
-    A client repeats a request within seconds or minutes: an answer older than
-    that is only weight (the ``created_at`` index finds them).
-    """
-    db.execute("delete from idempotency where created_at < ?", [stamp])
 
 
 # --- the scored-game cache (model.load_game) ----------------------------------------------

@@ -62,7 +62,7 @@ def games_and_hands(db):
 
 @migrations(name="0002_answers_expire_by_age")
 def answers_expire_by_age(db):
-    # Kept answers are let go by age across every game (db.remember_answer), not
+    # Kept answers are let go by age across every game (answers.remember_answer), not
     # only when the same game is changed again: this index finds the old ones.
     db["idempotency"].create_index(["created_at"], index_name="idempotency_created_at", if_not_exists=True)
 

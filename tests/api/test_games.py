@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.games import access
+from scorekeeper.store import answers
 from scorekeeper.store import db as store
 
 WORKED = [{"melded_points": 120, "hand_points": 15, "natural_canastas": 0, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
@@ -528,10 +529,10 @@ def test_a_kept_answer_holds_what_a_repeat_needs_not_the_game(client, db, game):
 
 
 def test_old_answers_go_for_every_game_not_only_the_one_changed_again(db):
-    store.remember_answer(db, "api:a", "k1", "h", 201, "{}")
-    store.remember_answer(db, "form:b", "k2", "h", 303, "")
+    answers.remember_answer(db, "api:a", "k1", "h", 201, "{}")
+    answers.remember_answer(db, "form:b", "k2", "h", 303, "")
     with store.transaction(db):
-        store.forget_answers_before(db, "9999")
+        answers.forget_answers_before(db, "9999")
     assert [row["scope"] for row in db.query("select scope from idempotency")] == []
 
 

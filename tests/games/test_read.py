@@ -5,6 +5,7 @@ import json
 import pytest
 
 from scorekeeper.store import db as store
+from scorekeeper.store import transfer
 from scorekeeper.games import read as model
 from scorekeeper.store.migrations import migrations
 from scorekeeper.games.read import load_game
@@ -145,10 +146,10 @@ def test_a_game_imported_over_itself_at_the_same_version_is_read_again(db):
     make_game(db, start_totals=[0, 0])
     store.add_hand(db, "g", WORKED_EXAMPLE)
     assert load_game(db, "g").score.totals == (605, -295)
-    exported = store.export_game(db, "g")
+    exported = transfer.export_game(db, "g")
     exported["hands"][0]["sides"] = [{"melded_points": 50}, {"melded_points": 20}]
     exported["updated_at"] = "2099-01-01T00:00:00+00:00"  # changed elsewhere, still at version 1
-    store.import_games(db, [exported], replace=True)
+    transfer.import_games(db, [exported], replace=True)
     assert load_game(db, "g").score.totals == (50, 20)
 
 

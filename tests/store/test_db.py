@@ -4,6 +4,7 @@ import sqlite3
 
 import pytest
 
+from scorekeeper.store import answers
 from scorekeeper.store import db as store
 
 SIDES = [{"melded_points": 120, "hand_points": 15, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
@@ -68,11 +69,11 @@ def test_remembered_answers(db):
     new_game(db)
     with store.transaction(db):
         store.add_hand(db, "g1", SIDES)
-        store.remember_answer(db, "hands:g1", "k1", "abc", 201, '{"ok": 1}')
-    assert store.recall_answer(db, "hands:g1", "k1") == {"request_hash": "abc", "status": 201, "response": '{"ok": 1}'}
-    assert store.recall_answer(db, "hands:g1", "k2") is None
+        answers.remember_answer(db, "hands:g1", "k1", "abc", 201, '{"ok": 1}')
+    assert answers.recall_answer(db, "hands:g1", "k1") == {"request_hash": "abc", "status": 201, "response": '{"ok": 1}'}
+    assert answers.recall_answer(db, "hands:g1", "k2") is None
     with pytest.raises(sqlite3.IntegrityError):
-        store.remember_answer(db, "hands:g1", "k1", "abc", 201, "{}")
+        answers.remember_answer(db, "hands:g1", "k1", "abc", 201, "{}")
 
 
 def test_list_games_newest_first_and_only_those_asked(db):

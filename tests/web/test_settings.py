@@ -10,6 +10,7 @@ from pypdf import PdfReader
 from scorekeeper.games import access
 from scorekeeper.games import write as service
 from scorekeeper.store import db as store
+from scorekeeper.store import transfer
 from scorekeeper.games.read import load_game
 
 from ..helpers import WORKED, held_keys, new_game, parse
@@ -21,7 +22,7 @@ FIVE_HANDS = [WORKED, WORKED, WORKED, WORKED, WORKED]  # 3,025 to -1,475: the ga
 
 def stored(db, game_id):
     """What the store holds of a game, hands and edit key hash included: to prove nothing changed."""
-    return store.export_game(db, game_id)
+    return transfer.export_game(db, game_id)
 
 
 def game_count(db):
