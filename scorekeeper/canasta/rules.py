@@ -147,6 +147,11 @@ class RuleSet:
         """
         return sum([self._bonus_by_kind[kind] * count for kind, count in canastas.items()])
 
+    @property
+    def short_name(self) -> str:
+        """Return the preset's name short enough for a select on a 320 px phone: ``"Classic, 4 players"``."""
+        return SHORT_NAMES[self.id]
+
     def as_dict(self) -> dict:
         """Return the preset as JSON-ready data, with its options and their defaults."""
         data = asdict(self)
@@ -163,6 +168,11 @@ class RuleSet:
         return data
 
 
+# The presets' names where a select on a narrow phone must show them whole (about 24 characters).
+SHORT_NAMES = {
+    "classic": "Classic, 4 players", "classic-2p": "Classic, 2 players", "classic-3p": "Classic, 3 players",
+    "classic-6p": "Classic, 6 in 2 teams", "classic-6p-3teams": "Classic, 6 in 3 teams", "modern": "Modern American",
+}
 CLASSIC_MINIMUMS = ((None, 15), (0, 50), (1500, 90), (3000, 120))
 AMERICAN_MINIMUMS = ((None, 125), (3000, 155), (5000, 180))
 

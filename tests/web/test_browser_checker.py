@@ -4,7 +4,7 @@ a chosen card taps back out, and the answer reads right."""
 import pytest
 from playwright.sync_api import expect
 
-from ..conftest import assert_accessible, no_sideways_scroll, screenshot
+from ..conftest import PHONE, assert_accessible, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -137,3 +137,27 @@ def test_dead_ranks_and_the_empty_stock_on_a_phone(live_server, phone):
     assert no_sideways_scroll(phone)
     screenshot(phone, "checker-pile-stock-empty")
     assert_accessible(phone)
+
+
+# Every option of every shown select, measured in the select's own font: wider than the select means the
+# phone shows it cut short ("Classic, 4 players in 2 tea").
+CUT_SHORT_OPTIONS = """() => [...document.querySelectorAll('select')].filter(s => s.offsetParent).flatMap(s => {
+    const context = document.createElement('canvas').getContext('2d'), style = getComputedStyle(s);
+    context.font = style.font;
+    const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;  // the arrow
+    return [...s.options].filter(o => context.measureText(o.text).width > room).map(o => s.name + ': ' + o.text);
+})"""
+
+
+@pytest.mark.parametrize("path", ["/check/initial-meld", "/check/meld", "/check/pile", "/check/going-out", "/print",
+                                  "/practice"])
+def test_no_select_is_cut_short_at_320_px(browser, live_server, path):
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 320, "height": 568}})
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + path)
+        assert page.locator("select#rules").is_visible()
+        assert page.evaluate(CUT_SHORT_OPTIONS) == []
+        assert no_sideways_scroll(page)
+    finally:
+        context.close()

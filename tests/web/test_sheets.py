@@ -495,7 +495,7 @@ def test_print_page_offers_every_rule_set_and_paper(client):
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     for preset in PRESETS.values():
-        assert re.search(rf'<option (selected )?value="{preset.id}"', page) and preset.name in page
+        assert re.search(rf'<option (selected )?value="{preset.id}"', page) and preset.short_name in page
     assert 'value="a4"' in page and 'value="letter"' in page
     assert "None" not in page
     assert 'inputmode="numeric"' in page and page.count('name="names"') == 3

@@ -98,11 +98,18 @@ def _family_marks(preset):
     return {"data-family": preset.family.id, "data-partnership": "yes" if preset.partnership_per_hand else "no"}
 
 
+# The wild-card house rule's choices, short enough for a select on a 320 px phone (the new-game
+# page, with room for them, says them whole: canasta.rules.OPTIONS_BY_NAME).
+WILD_LIMIT_SHORT = {"three": "At most 3", "not_outnumber": "No more than naturals",
+                    "naturals_outnumber": "Fewer than naturals"}
+
+
 def _wild_limit_field():
     spec = OPTIONS_BY_NAME["wild_limit"]
     return SelectField(
         "Wild cards in a meld (Classic house rule)",
-        choices=[SelectChoice(value, label) for value, label in spec.choices], default="three",
+        choices=[SelectChoice(value, WILD_LIMIT_SHORT.get(value, label)) for value, label in spec.choices],
+        default="three",
     )
 
 
@@ -153,7 +160,7 @@ class InitialMeldForm(CheckForm):
     going_out = SelectField(
         "Going out this turn?",
         choices=[SelectChoice("no", "No"), SelectChoice("out", "Yes"),
-                 SelectChoice("concealed", "Yes, concealed (drawn from the stock)")],
+                 SelectChoice("concealed", "Yes, concealed")],
         default="no",
     )
     dead_ranks = _dead_ranks_field()

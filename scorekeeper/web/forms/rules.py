@@ -17,9 +17,14 @@ def known_rules(form, field):
 
 
 def rules_field(choice_attributes=lambda preset: {}):
-    """Return a "Rule set" select of every preset, Classic first; ``choice_attributes(preset)`` marks its option."""
+    """Return a "Rule set" select of every preset, Classic first; ``choice_attributes(preset)`` marks its option.
+
+    Options show the presets' short names: a select shows its choice on one line, and a 320 px phone
+    cut "Classic, 4 players in 2 teams" short.
+    """
     return SelectField(
         "Rule set",
-        choices=[SelectChoice(preset.id, preset.name, render_kw=choice_attributes(preset)) for preset in PRESETS.values()],
+        choices=[SelectChoice(preset.id, preset.short_name, render_kw=choice_attributes(preset))
+                 for preset in PRESETS.values()],
         default="classic", validate_choice=False, validators=[known_rules],
     )
