@@ -204,6 +204,15 @@
     setText(form, "[data-preview-mini]", answer.ok ? answer.mini : "");
   }
 
+  // Each meld row's line, as the server wrote it ("Mixed canasta, 90 + 300 bonus").
+  function showMeldLines(form, lines) {
+    if (!lines) return;
+    form.querySelectorAll("[data-meld-line]").forEach(function (el) {
+      var text = lines[el.dataset.meldLine] || "";
+      if (el.textContent !== text) el.textContent = text;
+    });
+  }
+
   // The save bar names the first problem (or what is still unanswered); a tap scrolls to it.
   function showInBar(form, text, target) {
     var button = form.querySelector("[data-bar-problem]");
@@ -237,6 +246,7 @@
       }).then(function (answer) {
         if (request !== asked) return;  // a newer answer is on its way
         clearLiveErrors(form);
+        showMeldLines(form, answer.meld_lines);
         if (answer.ok) {
           showScores(form, answer, "");
           if (status) status.textContent = answer.waiting || "Live score: nothing is saved until you tap the save button.";

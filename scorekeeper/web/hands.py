@@ -18,7 +18,7 @@ from ..canasta.errors import CanastaError, InvalidHand
 from ..canasta.scoring import BREAKDOWN_LABELS, score_request
 from ..printing.charts import points_label
 from .forms.hands import form_data_from_sides, hand_form_class
-from .forms.preview import breakdown_text, preview
+from .forms.preview import breakdown_text, meld_lines, preview
 from .forms.sides import IN_HAND_FIELDS, MODE_HINTS, UNFINISHED, meld_row_label, meld_rows, side_slots
 from .helpers import this_phone
 from .helpers import (
@@ -114,6 +114,7 @@ def _render_hand(game, form, *, number, editing, totals_before, preview=None, st
                  opened_as=None):
     return render_template(
         "hands/hand.html", game=game, form=form, number=number, editing=editing, preview=preview, opened_as=opened_as,
+        meld_lines=meld_lines(game, form),
         points=points_label, signed=signed, holding_penalty=game.ruleset.family.holding_penalty,
         unfinished_penalties=game.ruleset.family.unfinished_penalties,
         last_three_penalty=game.ruleset.family.last_drawn_three_penalty, board_url=board_url(game.id),

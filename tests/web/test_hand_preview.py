@@ -83,5 +83,46 @@ def test_an_unanswered_who_went_out_still_scores_and_says_it_is_unanswered(clien
 def test_three_players_get_no_score_before_who_played_alone(client):
     game_id = start(client, rules="classic-3p", **{"names-0": "Ann", "names-1": "Bob", "names-2": "Cy"})
     answer = preview(client, game_id, {"going_out": "no", "sides-1-mode": "number", "sides-1-melded_points": "200"})
+    lines = answer.pop("meld_lines")
     assert answer == {"ok": False, "waiting": "Choose who played alone to see the score.", "problems": [],
                       "sides": [], "scorers": []}
+    assert set(lines.values()) == {""}
+
+
+MODERN = {"rules": "modern", "names-0": "North & South", "names-1": "East & West"}
+
+
+@pytest.mark.parametrize(("game", "rows", "lines"), [
+    pytest.param({}, {"1": ("5", "2", "")}, {"sides-0-melds-1": "Mixed canasta, 90 + 300"}, id="mixed-canasta"),
+    pytest.param({}, {"0": ("7", "", "")}, {"sides-0-melds-0": "Natural canasta, 140 + 500"}, id="natural-canasta"),
+    pytest.param({}, {"6": ("3", "", "")}, {"sides-0-melds-6": "30 points, 4 to a canasta"}, id="no-canasta-yet"),
+    pytest.param({}, {"6": ("2", "", "1")}, {"sides-0-melds-6": "70 points, 4 to a canasta"}, id="with-a-joker"),
+    # A row that breaks a rule has no line: its problem stands beside it.
+    pytest.param({}, {"6": ("1", "2", "")}, {"sides-0-melds-6": ""}, id="broken-row"),
+    pytest.param(MODERN, {"11": ("", "3", "4")}, {"sides-0-melds-11": "Wild canasta with all four jokers, 260 + 2,500"},
+                 id="modern-wild-canasta"),
+    pytest.param(MODERN, {"7": ("6", "", "")}, {"sides-0-melds-7": "30 points, 1 to a canasta"}, id="modern-sevens"),
+    pytest.param(MODERN, {"7": ("3", "1", "")}, {"sides-0-melds-7": ""}, id="modern-sevens-take-no-wild"),
+])
+def test_each_meld_row_says_what_it_makes(client, game, rows, lines):
+    game_id = start(client, **(game or {"names-0": "Ann & Bob", "names-1": "Cy & Di"}))
+    data = {"going_out": "no", "sides-0-mode": "melds", "sides-1-mode": "number"}
+    for index, counts in rows.items():
+        for name, value in zip(("naturals", "twos", "jokers"), counts, strict=True):
+            if value:
+                data[f"sides-0-melds-{index}-{name}"] = value
+    answer = preview(client, game_id, data)
+    assert {name: answer["meld_lines"][name] for name in lines} == lines
+    others = {name: line for name, line in answer["meld_lines"].items() if name not in lines}
+    assert set(others.values()) == {""}  # every other row of both sides: nothing typed, nothing said
+
+
+def test_the_page_sent_back_shows_the_lines_too(client):
+    """Without JavaScript, "Check score" sends the form: the page it answers with says each row's line."""
+    from ..helpers import parse
+
+    game_id = start(client, **{"names-0": "Ann & Bob", "names-1": "Cy & Di"})
+    response = client.post(f"/games/{game_id}/hands/new", data={**WORKED_MELDS, "action": "check"})
+    page = parse(response)
+    assert page.find(id="sides-0-melds-1-line").text() == "Mixed canasta, 90 + 300"
+    assert page.find(id="sides-0-melds-6-line").text() == "30 points, 4 to a canasta"

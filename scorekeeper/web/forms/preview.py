@@ -10,11 +10,14 @@ of how fields become the API's JSON, and computes nothing.
 
 from wtforms import FormField
 
+from ...canasta.cards import Rank
 from ...canasta.errors import CanastaError
+from ...canasta.melds import CANASTA_SIZE, Meld, canasta_kind, meld_problems
 from ...canasta.scoring import BREAKDOWN_LABELS, score_request
+from ...canasta.words import plural
 from ...printing.charts import points_label
 from .paths import walk
-from .sides import meld_row_label, meld_rows
+from .sides import meld_row_label, meld_rows, side_slots
 
 NO_ARRANGEMENT = "Choose who played alone to see the score."
 NO_GOING_OUT = "Who went out? Not answered yet: counted as nobody for now."
@@ -74,8 +77,50 @@ def _drop_unanswered_going_out(form):
     return False
 
 
+def meld_line(ruleset, options, rank, counts):
+    """Return what one row of the meld grid makes: ``"Mixed canasta, 90 + 300"`` (cards + bonus), ``"30 points, 4 to a canasta"``.
+
+    "" for a row left empty, or one that breaks a rule (its problem stands beside it instead).
+    """
+    if not any(counts.values()):
+        return ""
+    try:
+        meld = Meld(None if rank == "wild" else Rank.from_text(rank), **counts)
+    except (CanastaError, ValueError):
+        return ""
+    if meld_problems(ruleset, options, meld):
+        return ""
+    kind = canasta_kind(ruleset, meld)
+    if kind is not None:
+        return f"{kind.label}, {points_label(meld.points)} + {points_label(ruleset.canasta_bonus(kind))}"
+    return f"{plural(meld.points, 'point')}, {CANASTA_SIZE - meld.size} to a canasta"
+
+
+def _count(field):
+    return field.data if isinstance(field.data, int) and field.data > 0 and not field.errors else 0
+
+
+def meld_lines(game, form):
+    """Return each meld grid row's line by its form name (``sides-0-melds-1``), from the counts typed."""
+    ruleset, options = game.ruleset, game.score.options
+    lines = {}
+    for slot in range(side_slots(ruleset)):
+        rows = form.side(slot).melds.form
+        for index, rank in enumerate(meld_rows(ruleset)):
+            row = rows[str(index)].form
+            counts = {name: _count(row[name]) for name in ("naturals", "twos", "jokers") if name in row}
+            lines[f"sides-{slot}-melds-{index}"] = meld_line(ruleset, options, rank, counts)
+    return lines
+
+
 def preview(game, form, totals_before):
-    """Return the JSON the hand page shows for the typed form (nothing is stored)."""
+    """Return the JSON the hand page shows for the typed form (nothing is stored), each meld row's line too."""
+    answer = _preview(game, form, totals_before)
+    answer["meld_lines"] = meld_lines(game, form)
+    return answer
+
+
+def _preview(game, form, totals_before):
     if form.arrangement_missing():
         return {"ok": False, "waiting": NO_ARRANGEMENT, "problems": [], "sides": [], "scorers": []}
     form.validate_hand()
