@@ -20,9 +20,8 @@ from collections.abc import Iterable
 
 from .cards import Rank
 from .melds import Meld
+from .messages import DEAD_RANK
 from .rules import RuleSet
-
-DEAD_RANK = "The {rank} are dead (a canasta of them is complete): nobody may meld them or add to them."
 
 
 def has_dead_ranks(ruleset: RuleSet) -> bool:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from .cards import Card, Rank, card_points, format_cards
 from .errors import InvalidHand, Problem
-from .messages import sentence
+from .messages import MUST_TAKE, sentence
 from .pile_meld import FirstMeld, best_first_meld
 from .pile_top import (  # noqa: F401 (said here too: the pile's words, by the pile check's name)
     ALWAYS_FROZEN, FROZEN_BEFORE_MELDING, FROZEN_BY_A_CARD, frozen_words, natural_pair_needed, pile_top_problem,
@@ -17,10 +17,7 @@ from .rules import Options, RuleSet, next_minimum
 from .supply import raise_if_impossible
 from .words import card_word, join_and, join_or, points_word, rank_word, singular
 
-# RULES.md ("The stock runs out"): a player who must draw from an empty stock must take the pile
-# when its top card goes on the side's meld and the pile is not frozen for the side.
-MUST_TAKE = ("With the stock empty you must take the pile: its {top} goes on your side's {rank} "
-             "and the pile is not frozen for your side.")
+
 @dataclass(frozen=True)
 class PileWay:
     """One way to take the pile: ``way`` is natural_pair, natural_and_wild or add_to_meld."""
