@@ -77,6 +77,20 @@ def _game_side(game_id, side_text):
                     game.score.next_minimum[side], verb), game
 
 
+def _opened_for_game(form, field_name):
+    """Return (GameSide, notice) for a check opened from a game; a form not yet sent takes the game's values."""
+    game_id = request.args.get("game")
+    if not game_id:
+        return None, None
+    side, found = _game_side(game_id, request.args.get("side"))
+    if side is None:
+        form.game.data = form.side.data = ""
+        return None, found
+    if not _submitted(field_name):
+        _prefill_from_game(form, found, side)
+    return side, None
+
+
 def _prefill_from_game(form, game, side: GameSide):
     form.rules.data = game.rules
     form.wild_limit.data = game.score.options.wild_limit
@@ -116,15 +130,7 @@ def _page(template, form, result, **context):
 @bp.get("/initial-meld")
 def initial_meld():
     form = InitialMeldForm(request.args)
-    side, notice = None, None
-    game_id = request.args.get("game")
-    if game_id:
-        side, found = _game_side(game_id, request.args.get("side"))
-        if side is None:
-            notice = found
-            form.game.data = form.side.data = ""
-        elif not _submitted("cards"):
-            _prefill_from_game(form, found, side)
+    side, notice = _opened_for_game(form, "cards")
 
     def check(ruleset, options):
         grouped = "|" in form.cards.data
@@ -165,6 +171,7 @@ def _minimum_hint():
 @bp.get("/pile")
 def pile():
     form = PileForm(request.args)
+    side, notice = _opened_for_game(form, "hand")
 
     def check(ruleset, options):
         counts = form.side_meld_counts  # read by validation
@@ -178,7 +185,7 @@ def pile():
     result = _checked(form, "hand", check)
     for problem in result.asks if result is not None else ():
         form[problem.field].errors.append(problem.message)  # what the answer needs, asked beside its field
-    return _page("checker/pile.html", form, result, minimum_hint=_minimum_hint())
+    return _page("checker/pile.html", form, result, minimum_hint=_minimum_hint(), side=side, notice=notice)
 
 
 # --- going out ----------------------------------------------------------------------------------

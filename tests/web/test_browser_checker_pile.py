@@ -66,3 +66,20 @@ def test_the_pile_check_asks_for_the_total_then_answers_with_the_minimum(browser
         assert errors == []
     finally:
         context.close()
+
+
+def test_from_the_game_the_pile_check_knows_the_total(live_server, phone):
+    from .test_browser_hands import start_game
+
+    start_game(phone, live_server.url)
+    phone.get_by_role("link", name="Check our first meld for Ann & Bob").tap()
+    phone.get_by_role("link", name="May we take the pile?").tap()
+    expect(phone.get_by_role("heading", level=1)).to_have_text("May we take the pile?")
+    expect(phone.locator("#total")).to_have_value("0")
+    phone.locator("#pile_top").select_option("A")
+    phone.locator("#hand").fill("A A 5")
+    phone.get_by_role("button", name="Check").tap()
+    expect(phone.locator(".verdict")).to_have_text("Yes, take it")
+    expect(phone.locator(".verdict-detail")).to_have_text("Yes \u2014 your meld with it reaches 50: A A A is 60.")
+    assert no_sideways_scroll(phone)
+    assert_accessible(phone)

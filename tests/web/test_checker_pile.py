@@ -101,3 +101,36 @@ def test_the_minimum_hint_comes_from_the_rule_sets(client):
     page = parse(check(client, "pile"))
     hint = page.find(id="minimum-hint").text()
     assert hint == "Instead of the total, the minimum itself: Classic 15, 50, 90, 120 or 150; Modern American 125, 155 or 180."
+
+
+def test_opened_for_a_game_it_knows_the_total_and_asks_nothing(client, db):
+    from .test_checker import new_game, selected
+    from ..helpers import WORKED
+
+    game_id = new_game(db, hands=[WORKED], start_totals=[1000, 0], options={"wild_limit": "not_outnumber"})
+    first_meld = parse(check(client, "initial-meld", game=game_id, side=0))
+    link = first_meld.find("a", href=f"/check/pile?game={game_id}&side=0")
+    assert link is not None and link.text() == "May we take the pile?"
+
+    page = parse(check(client, "pile", game=game_id, side=0))
+    assert page.find("h1").text() == "May we take the pile?"
+    assert page.find(cls="lead").text().startswith("Ann & Bob, at a total of 1,605: a first meld needs 90.")
+    assert page.find("input", name="total").attrs["value"] == "1605"
+    assert selected(page, "wild_limit") == ["not_outnumber"]
+
+    response = check(client, "pile", game=game_id, side=0, rules="classic", wild_limit="three", total="1605",
+                     pile_top="8", hand="8 8 K K K 2 5")
+    page = parse(response)
+    assert response.status_code == 200
+    assert page.find("h1").text() == "May we take the pile?"
+    assert verdict(page) == "No"
+    assert errors_beside(page, "total") == []
+    assert [item.text() for item in page.find(cls="pile-reasons").find_all("li")] == [
+        "No: taking the pile would be your side's first meld, which must reach 90, and with the 8 on top your hand "
+        "makes at most 80 (K K K 2 and 8 8 8)."]
+
+
+def test_a_broken_game_link_still_opens_the_pile_check(client):
+    page = parse(check(client, "pile", game="no-such-game", side="0"))
+    assert page.find("h1").text() == "Discard pile check"
+    assert page.find(cls="flash-error").text() == "That game could not be found: fill in the rule set and the total yourself."

@@ -229,6 +229,8 @@ class PileForm(CheckForm):
     )
     dead_ranks = _dead_ranks_field()
     stock_empty = BooleanField("The stock is empty: I must draw from it")
+    game = HiddenField()
+    side = HiddenField()
 
     def validate_hand(self, field):
         if not field.errors and not field.flat:
