@@ -1,12 +1,13 @@
 /* Working without a connection: the outbox of hands, the offline banner, the update prompt.
  *
- * A hand saved on the add-hand form goes into the outbox first (localStorage, with the
- * form's one-time token), then to the server; it leaves the outbox only when the server
+ * A hand saved on the add-hand form, or a hand's edit, goes into the outbox first
+ * (localStorage, with the form's one-time token), then to the server (the form's side of
+ * it is static/outbox-form.js, loaded by the hand pages only); it leaves the outbox only when the server
  * answered that it is stored (its redirect to the scoreboard). Without an answer it stays,
  * shown on the scoreboard as waiting, and is sent again by itself: on reconnecting, on the
  * next page load, every little while, and on "Send now". The server stores a token's hand
  * once, however often it is sent. When the game moved on meanwhile (the server answers
- * 409), the player chooses: add it as the next hand, or drop it. Nothing leaves the outbox
+ * 409), the player chooses: add it as the next hand (an edit: save it anyway), or drop it. Nothing leaves the outbox
  * otherwise. This works without a service worker too (plain HTTP), as long as a page of
  * the app is open; with one (sw.js), pages open offline from their last copy.
  *
@@ -73,31 +74,26 @@
   function hands(n) { return n + (n === 1 ? " hand" : " hands"); }
   function textOf(el) { return el ? (el.innerText || el.textContent || "").replace(/\s+/g, " ").trim() : ""; }
 
-  // What was typed, in the form's own words: "Ann & Bob: Melded points 120 · Red 3s 1".
-  function typedLines(form) {
-    var lines = [];
-    form.querySelectorAll("fieldset.choice-group").forEach(function (group) {
-      var chosen = group.querySelector("input:checked");
-      if (chosen && !group.closest("[hidden]")) lines.push(textOf(group.querySelector("legend")) + " " + textOf(chosen.closest("label")));
-    });
-    form.querySelectorAll("fieldset.hand-side").forEach(function (side) {
-      if (side.closest("[hidden]")) return;
-      var parts = [];
-      side.querySelectorAll("input").forEach(function (input) {
-        if (input.type === "hidden" || input.closest("[hidden]") || input.closest(".mode-switch")) return;
-        var label = textOf(input.labels && input.labels[0]) || input.name;
-        var chips = input.closest(".chips-field");  // a count as a row of numbered chips: "Red 3s 2"
-        if (chips) {
-          if (input.checked && input.value !== "0") parts.push(textOf(chips.querySelector("legend")) + " " + input.value);
-        } else if (input.type === "checkbox" || input.type === "radio") {
-          if (input.checked) parts.push(label);
-        } else if (input.value.trim() && input.value.trim() !== "0") {
-          parts.push(label + " " + input.value.trim());
-        }
-      });
-      lines.push(textOf(side.querySelector("legend")) + ": " + (parts.join(" · ") || "nothing entered"));
-    });
-    return lines;
+  function button(label, action, kind) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    if (kind) b.className = kind;
+    b.addEventListener("click", action);
+    return b;
+  }
+
+  function link(label, href) {
+    var a = document.createElement("a");
+    a.className = "button";
+    a.href = href;
+    a.textContent = label;
+    return a;
+  }
+
+  function tokenOf(form) {
+    var token = form.querySelector("input[name=token]");
+    return token ? token.value : "";
   }
 
   // --- sending -------------------------------------------------------------------------------
@@ -194,7 +190,7 @@
     var sent = results.filter(function (r) { return r.result === "sent"; });
     var waiting = results.filter(function (r) { return r.result === "waiting"; });
     if (sent.length && !form) return location.reload();  // the board (or the list) shows the stored hands
-    if (form && adding && sent.some(function (r) { return r.entry.token === tokenOf(form); })) {
+    if (form && sent.some(function (r) { return r.entry.token === tokenOf(form); })) {
       return location.assign(boardPath);
     }
     render();
@@ -207,126 +203,14 @@
     if (ms) timer = setTimeout(function () { flush(false); }, ms);
   }
 
-  // --- the hand form ---------------------------------------------------------------------------
+  // --- what the hand form's part (outbox-form.js) shares -------------------------------------
 
-  function tokenOf(form) {
-    var token = form.querySelector("input[name=token]");
-    return token ? token.value : "";
-  }
-
-  function freshToken() {
-    var bytes = new Uint8Array(16);
-    crypto.getRandomValues(bytes);
-    return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
-
-  function formStatus(html, role) {
-    var box = form.parentNode.querySelector(".offline-kept") || document.createElement("div");
-    box.className = "offline-kept card";
-    box.setAttribute("role", role || "status");
-    box.setAttribute("data-offline-ui", "");
-    box.innerHTML = "";
-    box.appendChild(html);
-    if (!box.parentNode) form.parentNode.insertBefore(box, form);
-    return box;
-  }
-
-  function fragment(text, buttons) {
-    var wrap = document.createElement("div"), p = wrap.appendChild(document.createElement("p"));
-    p.textContent = text;
-    if (buttons && buttons.length) {
-      var row = wrap.appendChild(document.createElement("p"));
-      row.className = "actions";
-      buttons.forEach(function (button) { row.appendChild(button); });
-    }
-    return wrap;
-  }
-
-  function button(label, action, kind) {
-    var b = document.createElement("button");
-    b.type = "button";
-    b.textContent = label;
-    if (kind) b.className = kind;
-    b.addEventListener("click", action);
-    return b;
-  }
-
-  function link(label, href) {
-    var a = document.createElement("a");
-    a.className = "button";
-    a.href = href;
-    a.textContent = label;
-    return a;
-  }
-
-  function setupForm() {
-    if (adding && root.hasAttribute("data-offline-copy")) {
-      // A copy kept by the service worker: its one-time token may be spent already.
-      var token = form.querySelector("input[name=token]");
-      if (token) token.value = freshToken();
-      var kept = Number(root.getAttribute("data-offline-copy"));
-      formStatus(fragment("No connection: this form is the copy kept " + (kept ? "at " + clock(kept) : "earlier") +
-        ". A hand saved now is kept on this phone and sent once the connection is back; if the game " +
-        "moved on meanwhile, you choose what to do with it."));
-    }
-    // The conflict page's "Drop it": the player said so, the outbox lets go of it too.
-    document.querySelectorAll("a[data-outbox-drop]").forEach(function (a) {
-      a.addEventListener("click", function () { drop(tokenOf(form)); });
-    });
-    form.addEventListener("submit", function (event) {
-      var submitter = event.submitter;
-      if (event.defaultPrevented || !submitter || submitter.value !== "save" || !window.fetch) return;
-      event.preventDefault();
-      if (form.dataset.outbox) return;  // a second tap while the first is on its way
-      form.dataset.outbox = "sending";
-      setTimeout(function () { delete form.dataset.outbox; }, 4000);
-      var fields = [];
-      new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
-      fields.push(["action", "save"]);
-      if (adding) return saveHand(fields);
-      saveChange(fields);
-    });
-  }
-
-  function saveHand(fields) {
-    var number = /(\d+)/.exec(textOf(document.querySelector("h1")));
-    var entry = {
-      token: tokenOf(form), game: gameId, board: boardPath, url: location.pathname, fields: fields,
-      number: number ? Number(number[1]) : null, at: Date.now(), lines: typedLines(form), state: "waiting"
-    };
-    put(entry);
-    send(entry).then(function (result) {
-      if (result === "sent") return location.assign(boardPath);
-      if (result === "waiting") {
-        var what = "Hand " + (entry.number || "") + " is kept on this phone";
-        var why = online ? "The server did not save it: " :
-          navigator.onLine === false ? "No connection: " : "The server cannot be reached: ";
-        formStatus(fragment(why + what +
-          " and will be sent by itself when the connection is back. Nothing is lost; you can leave this page.",
-          [button("Send now", function () { flush(false); }, "primary"), link("Back to the scoreboard", boardPath)]));
-        form.parentNode.querySelector(".offline-kept").scrollIntoView({ block: "start" });
-        schedule(retryMs);
-        return;
-      }
-      // The server answered with the form (a conflict, a problem): show it as it answers without JavaScript.
-      // It stays in the outbox (refused or in conflict) until saved or dropped from there or here.
-      form.submit();
-    });
-  }
-
-  // An edit or a game's settings: not kept in the outbox, but never lost from the page either.
-  function saveChange(fields) {
-    fetch(location.pathname, { method: "POST", body: body(fields), credentials: "same-origin", redirect: "manual" })
-      .then(function (response) {
-        if (response.type === "opaqueredirect") return location.assign(boardPath);
-        if (response.status >= 500) throw new Error(String(response.status));
-        form.submit();
-      }).catch(function () {
-        formStatus(fragment("Not saved: the server cannot be reached. Your changes are still here; " +
-          "tap the save button again when the connection is back.",
-          [link("Back to the scoreboard", boardPath)]), "alert");
-      });
-  }
+  window.offlineOutbox = {
+    put: put, drop: drop, send: send, flush: flush, schedule: schedule, clock: clock, textOf: textOf,
+    button: button, link: link, tokenOf: tokenOf, body: body,
+    gameId: gameId, boardPath: boardPath, adding: adding,
+    online: function () { return online; }, retryMs: function () { return retryMs; }
+  };
 
   // --- the scoreboard: the banner, the waiting hands and their choices ---------------------------
 
@@ -340,9 +224,15 @@
     card.className = "outbox-entry card";
     var title = card.appendChild(document.createElement("p"));
     title.className = "outbox-title";
-    var typed = "Hand " + (entry.number || "") + ", typed at " + clock(entry.at);
+    var editing = entry.kind === "edit";
+    var typed = (editing ? "The change to hand " : "Hand ") + (entry.number || "") + ", typed at " + clock(entry.at);
     var buttons = [];
-    if (entry.state === "conflict") {
+    if (entry.state === "conflict" && editing) {
+      // An edit the game changed under: saved only if the player says so, over what is there now.
+      title.textContent = typed + ", was not saved: the game changed meanwhile. Check the scoreboard first.";
+      buttons.push(button("Save it anyway", function () { choose(entry, { expected_version: entry.now }); }, "primary"));
+      buttons.push(button("Drop it", function () { drop(entry.token); render(); }, "danger"));
+    } else if (entry.state === "conflict") {
       title.textContent = typed + ", was not added: the game moved on meanwhile" +
         (entry.next ? " (it has " + hands(entry.next - 1) + " now)." : ".");
       var next = entry.next ? "hand " + entry.next : "the next hand";
@@ -480,11 +370,12 @@
       function waiting() {
         if (reg.waiting && sw.controller) { updateReady = reg.waiting; render(); }
       }
-      waiting();
-      reg.addEventListener("updatefound", function () {
-        var coming = reg.installing;
+      function installing(coming) {
         if (coming) coming.addEventListener("statechange", function () { if (coming.state === "installed") waiting(); });
-      });
+      }
+      waiting();
+      installing(reg.installing);  // found before this script came (the board loads it when an update starts)
+      reg.addEventListener("updatefound", function () { installing(reg.installing); });
     }, function () { /* no worker (plain HTTP): the outbox still works in the page */ });
   }
 
@@ -497,7 +388,6 @@
     style.href = sheet;
   }
   register();
-  if (form) setupForm();
   window.addEventListener("offline", function () { online = false; render(); });
   window.addEventListener("online", function () { retryMs = 5000; watch(); });
   window.addEventListener("storage", function (event) { if (event.key === KEY) render(); });

@@ -32,6 +32,7 @@ CONFLICT = ("Someone changed this game while you were editing; your entries are 
             "check the scoreboard and save again.")
 NO_HAND = "This game has no hand {number}. It may have been deleted meanwhile: check the scoreboard."
 FORM_SCOPE = "form:"
+EDIT_SCOPE = "form-edit:"  # a hand's edit: its own tokens, never taken for an added hand's
 
 
 def label_variants(labels, control, current):
@@ -221,7 +222,8 @@ def edit(game_id, number):
     if request.method == "GET":
         stored = game.hands[number - 1]
         typed = (stored.get("entry") or {}).get("form") or form_data_from_sides(game.ruleset, stored["sides"])
-        form = _hand_form(game, data={**typed, "expected_version": str(game.version)})
+        # A one-time token as the add form has: an edit kept by the outbox (offline) and sent again is applied once.
+        form = _hand_form(game, data={**typed, "token": secrets.token_urlsafe(16), "expected_version": str(game.version)})
         return _render_hand(game, form, number=number, editing=True, totals_before=totals_before)
 
     form = _hand_form(game, formdata=request.form)
@@ -230,9 +232,16 @@ def edit(game_id, number):
     if sides is None:
         return answer
     db = store.get_db()
-    try:
-        service.replace_hand(db, game_id, number, sides, entry=form.entry(form.typed_values()), made_by=this_phone(),
+    entry = form.entry(form.typed_values())
+
+    def change():
+        service.replace_hand(db, game_id, number, sides, entry=entry, made_by=this_phone(),
                              expected_version=int_or_none(form.expected_version.data))
+        return {"number": number}
+
+    try:
+        # Without a token (a form of an older page) the change simply runs, its version checked.
+        _, repeated = once_per_token(db, EDIT_SCOPE + game_id, form.token.data, change)
     except InvalidHand as error:
         form.place_problems(error.problems)
         return page(status=422)
@@ -245,7 +254,10 @@ def edit(game_id, number):
     except store.Unwritable:
         form.form_errors.append(f"{store.UNWRITABLE} Your entries are below, as you typed them.")
         return page(status=503)
-    flash(f"Hand {number} changed; the totals after it are counted again.", "success")
+    if repeated:
+        flash(f"This change to hand {number} was already saved.", "info")
+    else:
+        flash(f"Hand {number} changed; the totals after it are counted again.", "success")
     return redirect(board_url(game_id), code=303)
 
 

@@ -123,6 +123,27 @@ def test_a_form_without_a_version_still_saves(client, db):
     assert hand_count(db, game_id) == 1
 
 
+def test_an_edit_sent_twice_with_its_token_changes_the_hand_once(client, db):
+    """The outbox sends a kept edit again until it hears back: the second sending is told it was saved."""
+    game_id = start(client)
+    assert client.post(f"/games/{game_id}/hands/new", data={"token": "a", **SIMPLE}).status_code == 303
+    html = client.get(f"/games/{game_id}/hands/1/edit").get_data(as_text=True)
+    token = field_value(html, "token")
+    assert len(token) >= 22 and field_value(html, "expected_version") == "1"
+    edited = {"token": token, "expected_version": "1", **dict(SIMPLE, **{"sides-0-melded_points": "120"})}
+    assert client.post(f"/games/{game_id}/hands/1/edit", data=edited).status_code == 303
+    again = client.post(f"/games/{game_id}/hands/1/edit", data=edited)  # not a 409: it was stored, from this token
+    assert again.status_code == 303 and again.headers["Location"] == f"/games/{game_id}"
+    assert "This change to hand 1 was already saved." in client.get(again.headers["Location"]).get_data(as_text=True)
+    game = store.get_game(db, game_id)
+    assert game["version"] == 2 and game["hands"][0]["sides"][0]["melded_points"] == 120
+    assert db.execute("select count(*) from changes where game_id = ? and kind = 'edit'", [game_id]).fetchone()[0] == 1
+    # Another edit form (a fresh token) at the old version: the conflict, nothing changed.
+    stale = dict(edited, token="another-form-token", **{"sides-0-melded_points": "130"})
+    assert client.post(f"/games/{game_id}/hands/1/edit", data=stale).status_code == 409
+    assert store.get_game(db, game_id)["hands"][0]["sides"][0]["melded_points"] == 120
+
+
 # --- a database that cannot be written -------------------------------------------------------------------
 
 
