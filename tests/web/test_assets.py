@@ -42,8 +42,8 @@ PAGES = {
     "/games/{game}/new-edit-link": ["style.css"],
     "/games/{game}/forget": ["style.css"],
     "/games/new": ["style.css", "hand.css", "hand.js"],
-    "/games/{game}/hands/new": ["style.css", "hand.css", "hand.js"],
-    "/games/{game}/hands/1/edit": ["style.css", "hand.css", "hand.js"],
+    "/games/{game}/hands/new": ["style.css", "hand.css", "outbox-form.js", "hand.js"],
+    "/games/{game}/hands/1/edit": ["style.css", "hand.css", "outbox-form.js", "hand.js"],
     "/games/{game}/hands/1/delete": ["style.css", "hand.css"],
     "/check": ["style.css", "checker.css"],
     "/check/initial-meld": ["style.css", "checker.css", "cards.js"],
@@ -109,7 +109,7 @@ AREAS = {  # stylesheet -> the templates and scripts of its pages
     "checker.css": ["checker/*.html", "cards.js"],
     "print-page.css": ["sheets/*.html"],
     "share.css": ["games/share.html", "share.js", "printing/qr.py"],  # qr.py writes the QR codes' <svg class>
-    "offline.css": ["offline/*.html", "offline.js", "hands/hand.html"],
+    "offline.css": ["offline/*.html", "offline.js", "outbox-form.js", "hands/hand.html"],
     "practice.css": ["practice/*.html", "practice.js"],
     "history.css": ["history/*.html"],
 }
