@@ -120,8 +120,9 @@ def test_before_a_full_phone_forgets_a_game_it_says_which_and_shows_its_edit_lin
         games = [new_game(db, names=[f"Friday {n}", f"Them {n}"]) for n in range(4)]
         for game_id, key in games[:3]:
             assert join(client, game_id, key).status_code == 303
-        add(client, games[1][0], WORKED_NUMBER)
-        add(client, games[2][0], WORKED_NUMBER)  # "Friday 0" is now the one changed longest ago
+        for n, (game_id, _) in enumerate(games):  # "Friday 0" changed longest ago, then "Friday 1"...
+            db.execute("update games set updated_at = ? where id = ?", [f"2025-0{n + 1}-01T00:00:00+00:00", game_id])
+        db.conn.commit()
         oldest_id, oldest_key = games[0]
         link = f"http://localhost/games/{oldest_id}/join?key={oldest_key}"
 
