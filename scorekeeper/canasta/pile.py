@@ -10,7 +10,7 @@ from .errors import InvalidHand, Problem
 from .messages import MUST_TAKE, sentence
 from .pile_meld import FirstMeld, best_first_meld
 from .pile_top import (  # noqa: F401 (said here too: the pile's words, by the pile check's name)
-    ALWAYS_FROZEN, FROZEN_BEFORE_MELDING, FROZEN_BY_A_CARD, frozen_words, natural_pair_needed, pile_top_problem,
+    ALWAYS_FROZEN, FROZEN_BEFORE_MELDING, FROZEN_BY_A_CARD, frozen_because_words, frozen_words, natural_pair_needed, pile_top_problem,
 )
 from .placement import sort_hand
 from .rules import Options, RuleSet, next_minimum
@@ -51,6 +51,13 @@ class PileCheck:
         if self.can_take:
             return "Yes: " + self.ways[0].message[0].lower() + self.ways[0].message[1:]
         return " ".join(self.reasons)
+
+    @property
+    def frozen_note(self) -> str | None:
+        """Return, when the pile is frozen for this side, why and what that asks: one sentence."""
+        if not self.frozen:
+            return None
+        return frozen_because_words(self.frozen_because) + ": it is taken only with a natural pair from your hand."
 
     @property
     def minimum(self) -> int | None:
@@ -171,9 +178,7 @@ def check_pile(
             ways.append(PileWay("add_to_meld", (), f"Add the {top} on top to your side's {word}."))
         if not ways:
             if is_frozen:
-                because = frozen_because[0] + "".join(" and " + part[0].lower() + part[1:]
-                                                      for part in frozen_because[1:])
-                reasons.append(natural_pair_needed(because, rank, len(matching)))
+                reasons.append(natural_pair_needed(frozen_because_words(frozen_because), rank, len(matching)))
             else:
                 have = [rank_word(rank, len(matching)),
                         "a wild card" if wilds else "no wild card",

@@ -16,6 +16,16 @@ def frozen_words(ruleset: RuleSet) -> str:
     return ALWAYS_FROZEN if ruleset.family.pile_always_frozen else FROZEN_BEFORE_MELDING
 
 
+def frozen_because_words(reasons) -> str:
+    """Return why the pile is frozen, ``reasons`` joined in one clause.
+
+    >>> frozen_because_words([FROZEN_BY_A_CARD, FROZEN_BEFORE_MELDING])
+    'A wild card or a turned-up red 3 freezes the pile and your side has not melded yet, so the pile is frozen for it'
+    """
+    first, *more = reasons
+    return first + "".join(" and " + part[0].lower() + part[1:] for part in more)
+
+
 def natural_pair_needed(because: str, rank: Rank, in_hand: int) -> str:
     """Return that a frozen pile (frozen ``because``) needs a natural pair of ``rank``, and what the hand holds."""
     return (f"{because}: taking it needs a natural pair of {rank.plural} from your hand; "

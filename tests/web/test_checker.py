@@ -282,6 +282,8 @@ def test_meld_checker_takes_one_meld(client):
          "No", "taking it needs a natural pair of queens from your hand; you have a queen."),
         ("pile", {"rules": "classic", "pile_top": "3S", "hand": "Q Q", "side_has_melded": "y"},
          "No", "A black 3 on top stops the pile"),
+        ("pile", {"rules": "modern", "pile_top": "Q", "hand": "Q Q 9", "side_has_melded": "y"},
+         "Yes, take it", "In Modern American the pile is always frozen: it is taken only with a natural pair from your hand."),
         ("pile", {"rules": "modern", "pile_top": "Q", "hand": "Q Q 9", "side_melds": "Q Q Q Q Q"},
          "No", "Your side already has 5 queens on the table"),
         ("pile", {"rules": "modern", "pile_top": "K", "hand": "K K 9", "side_has_melded": "y", "dead_ranks": "K"},
@@ -301,7 +303,7 @@ def test_meld_checker_takes_one_meld(client):
         ("going-out", {"rules": "classic", "hand": "9 9", "canastas": "0", "side_melds": "9 9 9 9 2"}, "Yes",
          "(with 1 completed this turn)"),
     ],
-    ids=["pile-unfrozen-ways", "pile-frozen", "pile-black-three", "pile-modern-five", "pile-modern-dead",
+    ids=["pile-unfrozen-ways", "pile-frozen", "pile-black-three", "pile-modern-frozen-note", "pile-modern-five", "pile-modern-dead",
          "pile-one-card-pile", "going-out-concealed", "going-out-out", "going-out-two-players",
          "going-out-three-players-option", "going-out-modern-discard", "going-out-completes-canasta"],
 )

@@ -14,7 +14,7 @@ from functools import wraps
 
 from ..cards import format_cards
 from ..errors import CanastaError, Problem
-from ..pile import check_pile, must_take_pile as pile_must_be_taken
+from ..pile import check_pile, frozen_because_words, must_take_pile as pile_must_be_taken
 from ..words import plural, singular
 from .events import Event
 from .going import going_out_plan
@@ -198,7 +198,7 @@ def _take_pile(position: Position, move: TakePile):
     if any(c.rank is not top.rank for c in naturals):
         refusals.append(refusal("pile_with", **words))
     elif check.frozen and len(naturals) < 2:
-        refusals.append(refusal("pile_frozen", because=" and ".join(check.frozen_because), rank=top.rank.plural))
+        refusals.append(refusal("pile_frozen", because=frozen_because_words(check.frozen_because), rank=top.rank.plural))
     elif not naturals and not on_table:
         refusals.append(refusal("pile_wilds_only" if wilds else "pile_add_needs_meld", **words))
     elif len(naturals) == 1 and not wilds and not on_table:
