@@ -177,6 +177,27 @@ def writing(db):
     return db.atomic() if db.conn.in_transaction else transaction(db)
 
 
+@contextlib.contextmanager
+def writing_a_note(db):
+    """One write of something a power cut may lose without harm (which games a phone follows):
+    committed without waiting for the disk.
+
+    In WAL mode, ``synchronous=NORMAL`` keeps the database whole through a power cut and
+    loses at most the last commits; FULL, which every score is written with, comes back
+    for the connection's next write. Inside the caller's transaction it is that one's write.
+    """
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
+    db.execute("PRAGMA synchronous=NORMAL")
+    try:
+        with transaction(db):
+            yield db
+    finally:
+        db.execute("PRAGMA synchronous=FULL")
+
+
 # --- games -------------------------------------------------------------------
 
 JSON_COLUMNS = ("options", "names", "seats", "start_totals")
