@@ -223,3 +223,20 @@ def test_the_stamp_of_a_game_is_its_version_and_last_change(db):
     version, updated_at = store.get_stamp(db, "g1")
     assert version == 1 and updated_at != "2030-01-01T00:00:00+00:00"
     assert store.get_stamp(db, "nope") is None
+
+
+def test_a_note_is_committed_without_the_disk_wait_and_scores_are_written_with_it_again(db):
+    """writing_a_note lowers synchronous for its own commit only: the next write waits for the disk (FULL = 2)."""
+    synchronous = lambda: db.execute("PRAGMA synchronous").fetchone()[0]  # noqa: E731
+    assert synchronous() == 2
+    with store.writing_a_note(db):
+        assert synchronous() == 1  # NORMAL
+        db.execute("create table notes (n integer)")
+        db.execute("insert into notes values (1)")
+    assert synchronous() == 2
+    assert db.execute("select n from notes").fetchall() == [(1,)]
+    with pytest.raises(RuntimeError), store.writing_a_note(db):
+        db.execute("insert into notes values (2)")
+        raise RuntimeError("refused")
+    assert synchronous() == 2
+    assert db.execute("select n from notes").fetchall() == [(1,)]
