@@ -72,6 +72,14 @@
     return at.getDate() + " " + at.toLocaleString("en-GB", { month: "short" }) + ", " + hm;
   }
   function hands(n) { return n + (n === 1 ? " hand" : " hands"); }
+  // What waits in the outbox, in words: new hands and changes to hands counted apart.
+  function waitingWords(entries) {
+    var changes = entries.filter(function (entry) { return entry.kind === "edit"; }).length;
+    var words = [];
+    if (entries.length > changes) words.push(hands(entries.length - changes));
+    if (changes) words.push(changes + (changes === 1 ? " change to a hand" : " changes to hands"));
+    return words.join(" and ");
+  }
   function textOf(el) { return el ? (el.innerText || el.textContent || "").replace(/\s+/g, " ").trim() : ""; }
 
   function button(label, action, kind) {
@@ -292,7 +300,7 @@
       var text = banner.appendChild(document.createElement("p"));
       var when = asOf();
       text.textContent = "Offline — " + (board ? "showing the score as of " + (when ? clock(when) : "your last visit") :
-        "this page is the copy kept on this phone") + (waiting.length ? "; " + hands(waiting.length) + " waiting to be sent" : "");
+        "this page is the copy kept on this phone") + (waiting.length ? "; " + waitingWords(waiting) + " waiting to be sent" : "");
       if (waiting.length) banner.appendChild(button("Try again", function () { flush(false); }));
     }
     if (updateReady && !form) {

@@ -43,7 +43,8 @@ def test_a_hand_edited_offline_waits_in_the_outbox_and_is_applied_once_back_onli
     assert_accessible(page)
 
     page.goto(board)  # the board's copy, the change shown waiting with what was typed
-    expect(page.locator(".offline-banner")).to_contain_text("Offline — showing the score as of")
+    expect(page.locator(".offline-banner")).to_contain_text(
+        re.compile(r"^Offline — showing the score as of \d\d:\d\d; 1 change to a hand waiting to be sent"))
     waiting = page.locator(".outbox-entry")
     expect(waiting).to_have_count(1)
     expect(waiting).to_contain_text(re.compile(r"The change to hand 1, typed at \d\d:\d\d: waiting to be sent"))
