@@ -16,7 +16,7 @@
   var content = board.querySelector(".board-content");
   var version = content && content.getAttribute("data-version");
   var etag = version ? '"v' + version + '"' : null;
-  var wait = POLL_MS, timer = null, busy = false;
+  var wait = POLL_MS, timer = null, busy = false, askAgain = false;
   var ask = { cache: "no-store" };
   // offline.js (the outbox of hands typed offline, the offline banner, the update prompt)
   // loads only when it has work: no connection, a hand kept, a new version.
@@ -105,7 +105,10 @@
         offline();
         schedule(wait);
       })
-      .then(function () { busy = false; });
+      .then(function () {
+        busy = false;
+        if (askAgain) { askAgain = false; wait = POLL_MS; schedule(0); }
+      });
   }
 
   board.addEventListener("click", function (event) {
@@ -128,6 +131,12 @@
   });
 
   addEventListener("offline", offline);
+  // Back online: ask now, not at the end of the wait that grew while the connection was gone.
+  addEventListener("online", function () {
+    wait = POLL_MS;
+    if (busy) askAgain = true;  // the ask under way may fail still: ask once more when it ends
+    else poll();
+  });
   try { if (!navigator.onLine || "offlineCopy" in html || /"token"/.test(localStorage.outbox)) offline(); } catch (e) {}
   if (sw && html.sw) sw.register(html.sw).then(function (reg) {
     if (reg && sw.controller) { if (reg.waiting) offline(); reg.onupdatefound = offline; }

@@ -35,6 +35,25 @@ def check_page(page, name):
     assert_accessible(page)
 
 
+def test_the_view_says_when_it_lost_the_connection_and_follows_again_as_soon_as_it_is_back(
+        live_server, phone, database):
+    game_id, _ = new_game(database, hands=[WORKED])
+    phone.goto(f"{live_server.url}/games/{game_id}/view")
+    expect(phone.locator("#live-text")).to_have_text("Follows the game live.")
+    phone.context.set_offline(True)
+    expect(phone.locator("#live-text")).to_have_text("No connection; trying again…")  # at the next 3 s poll
+    service.add_hand(database, game_id, BIG)
+    phone.context.set_offline(False)
+    # At once, not at the end of the wait that grows after each failure (6 s after the first): the
+    # browser says it is online again. 4 s leaves room for a slow machine and none for that wait.
+    expect(phone.locator("#live-text")).to_have_text("Follows the game live.", timeout=4_000)
+    expect(phone.locator(".total-card").first.locator(".total-points")).to_have_text("1,605")
+    # What failed offline (the polls, the service worker's update check) is the browser's own line,
+    # not the page's error.
+    offline_noise = ("net::ERR_", "An unknown error occurred when fetching the script.")
+    phone.problems[:] = [problem for problem in phone.problems if not any(noise in problem for noise in offline_noise)]
+
+
 def test_the_view_follows_the_game_without_reload(live_server, phone, database):
     game_id, _ = new_game(database, hands=[WORKED], seats=["Ann", "Cy", "Bob", "Di"])
     phone.goto(f"{live_server.url}/games/{game_id}/view")
