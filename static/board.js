@@ -1,6 +1,5 @@
-// The board follows the game: poll its version every 3 s (a 304 costs nothing)
-// and on a change swap in the board's HTML from the server; a hand's number opens
-// its breakdown under it. Only HTML moves here: the server computes every number.
+// The board follows the game: poll its version every 3 s (a 304 costs nothing), swap
+// in the server's HTML on a change. Only HTML moves here: the server does the numbers.
 (function () {
   "use strict";
   var board = document.getElementById("board");
@@ -18,8 +17,7 @@
   var etag = version ? '"v' + version + '"' : null;
   var wait = POLL_MS, timer = null, busy = false, askAgain = false;
   var ask = { cache: "no-store" };
-  // offline.js (the outbox of hands typed offline, the offline banner, the update prompt)
-  // loads only when it has work: no connection, a hand kept, a new version.
+  // offline.js (outbox, offline banner, update prompt) loads only when it has work.
   var html = document.documentElement.dataset, sw = navigator.serviceWorker, helping;
   function offline() {
     if (!helping) (helping = document.head.appendChild(document.createElement("script"))).src = html.offline.split(" ")[0];
@@ -107,7 +105,7 @@
       })
       .then(function () {
         busy = false;
-        if (askAgain) { askAgain = false; wait = POLL_MS; schedule(0); }
+        if (askAgain) { askAgain = false; schedule(0); }
       });
   }
 
@@ -131,11 +129,9 @@
   });
 
   addEventListener("offline", offline);
-  // Back online: ask now, not at the end of the wait that grew while the connection was gone.
-  addEventListener("online", function () {
+  addEventListener("online", function () {  // ask now, not after the grown wait
     wait = POLL_MS;
-    if (busy) askAgain = true;  // the ask under way may fail still: ask once more when it ends
-    else poll();
+    if (busy) askAgain = true; else poll();  // (an ask under way may still fail)
   });
   try { if (!navigator.onLine || "offlineCopy" in html || /"token"/.test(localStorage.outbox)) offline(); } catch (e) {}
   if (sw && html.sw) sw.register(html.sw).then(function (reg) {
