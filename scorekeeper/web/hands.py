@@ -127,26 +127,28 @@ def _render_hand(game, form, *, number, editing, totals_before, preview=None, st
     ), status
 
 
-def _typed_hand(game, form, totals_before, page):
-    """Return ``(sides, None)`` when the sent hand is to be stored, else ``(None, the page to answer)``.
+def _typed_hand(game, form, *, number, editing, totals_before):
+    """Read a sent hand form: return ``(page, sides, entry, None)`` when the hand is to be stored, else
+    ``(page, None, None, the page to answer)``; ``page(**extra)`` renders the hand form again.
 
     Add and edit read a sent form alike: switching the mode or asking for a
     check shows the form again, an expired or invalid form shows it with its
-    problems. ``page(**extra)`` renders the hand form.
+    problems.
     """
+    page = partial(_render_hand, game, form, number=number, editing=editing, totals_before=totals_before)
     action = request.form.get("action", "save")
     if action == "switch":
-        return None, page()
+        return page, None, None, page()
     valid = form.validate_hand()
     if form_expired(form):
-        return None, page(status=400)
+        return page, None, None, page(status=400)
     if not valid:
-        return None, page(status=422)
+        return page, None, None, page(status=422)
     sides = form.read_sides()
     if action == "check":
         preview = _preview(game, form, sides, totals_before)
-        return None, page(preview=preview, status=200 if preview else 422)
-    return sides, None
+        return page, None, None, page(preview=preview, status=200 if preview else 422)
+    return page, sides, form.entry(form.typed_values()), None
 
 
 @bp.route("/games/<game_id>/hands/new", methods=["GET", "POST"])
@@ -168,33 +170,40 @@ def add(game_id):
     form = _hand_form(game, formdata=request.form)
     if not form.token.data:
         form.token.data = secrets.token_urlsafe(16)
-    page = partial(_render_hand, game, form, number=number, editing=False, totals_before=totals_before)
-    sides, answer = _typed_hand(game, form, totals_before, page)
+    page, sides, entry, answer = _typed_hand(game, form, number=number, editing=False, totals_before=totals_before)
     if sides is None:
         return answer
-
     db = store.get_db()
-    entry = form.entry(form.typed_values())
     expected = int_or_none(form.expected_version.data)
+    return _save_once(
+        db, game_id, FORM_SCOPE + game_id, form, page,
+        lambda: {"number": service.add_hand(db, game_id, sides, entry=entry, expected_version=expected,
+                                            made_by=this_phone()).number},
+        conflict=lambda _: _added_meanwhile(game_id, form, int_or_none(request.form.get("opened_as"))),
+        missing=NO_GAME,
+        said=lambda answer, repeated: (f"This hand was already saved as hand {answer.get('number')}.", "info")
+        if repeated else (f"Hand {answer['number']} saved.", "success"))
+
+
+def _save_once(db, game_id, scope, form, page, work, *, conflict, missing, said):
+    """Run ``work`` once for the form's one-time token and go to the board saying ``said(answer, repeated)``;
+    or answer the form again with why not (its entries kept): 422 refused, ``conflict(error)``, 503 unwritable.
+
+    Without a token (a form of an older page) the work simply runs, its version checked.
+    """
     try:
-        answer, repeated = once_per_token(
-            db, FORM_SCOPE + game_id, form.token.data,
-            lambda: {"number": service.add_hand(db, game_id, sides, entry=entry, expected_version=expected,
-                                                      made_by=this_phone()).number})
+        answer, repeated = once_per_token(db, scope, form.token.data, work)
     except InvalidHand as error:
         form.place_problems(error.problems)
         return page(status=422)
-    except store.VersionConflict:
-        return _added_meanwhile(game_id, form, int_or_none(request.form.get("opened_as")))
+    except store.VersionConflict as error:
+        return conflict(error)
     except store.NotFound:
-        abort(404, description=NO_GAME)
+        abort(404, description=missing)
     except store.Unwritable:
         form.form_errors.append(f"{store.UNWRITABLE} Your entries are below, as you typed them.")
         return page(status=503)
-    if repeated:
-        flash(f"This hand was already saved as hand {answer.get('number')}.", "info")
-    else:
-        flash(f"Hand {answer['number']} saved.", "success")
+    flash(*said(answer, repeated))
     return redirect(board_url(game_id), code=303)
 
 
@@ -227,38 +236,25 @@ def edit(game_id, number):
         return _render_hand(game, form, number=number, editing=True, totals_before=totals_before)
 
     form = _hand_form(game, formdata=request.form)
-    page = partial(_render_hand, game, form, number=number, editing=True, totals_before=totals_before)
-    sides, answer = _typed_hand(game, form, totals_before, page)
+    page, sides, entry, answer = _typed_hand(game, form, number=number, editing=True, totals_before=totals_before)
     if sides is None:
         return answer
     db = store.get_db()
-    entry = form.entry(form.typed_values())
 
     def change():
         service.replace_hand(db, game_id, number, sides, entry=entry, made_by=this_phone(),
                              expected_version=int_or_none(form.expected_version.data))
         return {"number": number}
 
-    try:
-        # Without a token (a form of an older page) the change simply runs, its version checked.
-        _, repeated = once_per_token(db, EDIT_SCOPE + game_id, form.token.data, change)
-    except InvalidHand as error:
-        form.place_problems(error.problems)
-        return page(status=422)
-    except store.VersionConflict as conflict:
+    def conflict(error):
         # Saving again after a look at the board is a choice the player makes knowingly.
-        form.expected_version.data = str(conflict.current_version)
+        form.expected_version.data = str(error.current_version)
         return page(status=409, conflict=True)
-    except store.NotFound:
-        abort(404, description=NO_HAND.format(number=number))
-    except store.Unwritable:
-        form.form_errors.append(f"{store.UNWRITABLE} Your entries are below, as you typed them.")
-        return page(status=503)
-    if repeated:
-        flash(f"This change to hand {number} was already saved.", "info")
-    else:
-        flash(f"Hand {number} changed; the totals after it are counted again.", "success")
-    return redirect(board_url(game_id), code=303)
+
+    return _save_once(
+        db, game_id, EDIT_SCOPE + game_id, form, page, change, conflict=conflict, missing=NO_HAND.format(number=number),
+        said=lambda _, repeated: (f"This change to hand {number} was already saved.", "info") if repeated
+        else (f"Hand {number} changed; the totals after it are counted again.", "success"))
 
 
 # --- deleting and undoing ---------------------------------------------------------------------

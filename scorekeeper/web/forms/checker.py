@@ -44,8 +44,9 @@ CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck
               "maxlength": MAX_CARD_TEXT}
 
 
-def _card_text(groups):
-    """A validator: the field holds card text the engine can read (``groups``: '|' allowed)."""
+def _card_text(groups, required=None):
+    """A validator: the field holds card text the engine can read (``groups``: '|' allowed), and at least
+    one card when a ``required`` message is given."""
 
     def validate(form, field):
         text = field.data or ""
@@ -58,6 +59,8 @@ def _card_text(groups):
         except CardError as error:
             field.errors[:] = [problem.message for problem in error.problems[:-1]]
             raise ValidationError(error.problems[-1].message) from None
+        if required and not any(field.cards):
+            raise ValidationError(required)
 
     return validate
 
@@ -151,7 +154,8 @@ class InitialMeldForm(CheckForm):
                     TOTAL_RANGE],
         invalid_value_message="Give the total as a whole number, like 1500 or -40.", render_kw=NUMERIC,
     )
-    cards = CardsField("Cards you lay down from your hand", validators=[_card_text(groups=True)],
+    cards = CardsField("Cards you lay down from your hand", validators=[_card_text(
+        groups=True, required="Give the cards you want to meld, like K K Q Q 2: tap them below or type them.")],
                        render_kw=CARD_INPUT)
     pile_top = SelectField(
         "Top card of the pile, if you take it",
@@ -167,10 +171,6 @@ class InitialMeldForm(CheckForm):
     game = HiddenField()
     side = HiddenField()
 
-    def validate_cards(self, field):
-        if not field.errors and not field.flat:
-            raise ValidationError("Give the cards you want to meld, like K K Q Q 2: tap them below or type them.")
-
     def validate_going_out(self, field):
         if field.data == "concealed" and not self.ruleset.concealed_bonus:
             raise ValidationError(f"{self.ruleset.name} has no going out concealed: choose Yes.")
@@ -181,14 +181,12 @@ class InitialMeldForm(CheckForm):
 
 
 class MeldForm(CheckForm):
-    cards = CardsField("Cards of the meld", validators=[_card_text(groups=False)], render_kw=CARD_INPUT)
+    cards = CardsField("Cards of the meld", validators=[_card_text(
+        groups=False, required="Give the cards of the meld, like K K K 2: tap them below or type them.")],
+        render_kw=CARD_INPUT)
     initial = BooleanField("Part of my side's initial meld (Modern American: aces may take wild cards)")
     going_out = BooleanField("I am going out with it (Classic: black 3s)")
     dead_ranks = _dead_ranks_field()
-
-    def validate_cards(self, field):
-        if not field.errors and not field.flat:
-            raise ValidationError("Give the cards of the meld, like K K K 2: tap them below or type them.")
 
 
 def _side_melds(field):
@@ -208,7 +206,9 @@ def _side_melds(field):
 
 class PileForm(CheckForm):
     pile_top = SelectField("Top card of the pile", choices=PILE_TOPS, default="K", validate_choice=True)
-    hand = CardsField("Cards in your hand", validators=[_card_text(groups=False)], render_kw=CARD_INPUT)
+    hand = CardsField("Cards in your hand", validators=[_card_text(
+        groups=False, required="Give the cards in your hand, like Q Q 5 9: tap them below or type them.")],
+        render_kw=CARD_INPUT)
     side_has_melded = BooleanField("My side has melded this hand")
     frozen = BooleanField("A wild card is in the pile, or a red 3 was turned up at the start")
     side_melds = CardsField("Your side's melds", validators=[Optional(), _card_text(groups=True)],
@@ -231,10 +231,6 @@ class PileForm(CheckForm):
     stock_empty = BooleanField("The stock is empty: I must draw from it")
     game = HiddenField()
     side = HiddenField()
-
-    def validate_hand(self, field):
-        if not field.errors and not field.flat:
-            raise ValidationError("Give the cards in your hand, like Q Q 5 9: tap them below or type them.")
 
     def validate_side_melds(self, field):
         self.melds = _side_melds(field)
