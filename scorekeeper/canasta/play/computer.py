@@ -35,10 +35,12 @@ from .names import cards_words, meld_words
 from .position import ANSWER, DRAW, PLAY, Position
 from .reasons import Reason, reason
 from .referee import apply, examine
+from . import plan as planning
+from .search import best_melds, left_after, pile_gains, worth_of
 from .weigh import LEVELS, Level, discard_cost, fewest_opponent_cards, next_opponent, partner_cards, worth
 
-DRAW_WORTH = 35.0  # what an unknown card from the stock is worth, against a pile
 LEVEL_NAMES = tuple(LEVELS)
+LAST_CARDS = 4  # a side behind still goes out when the stock holds no more than this
 
 
 @dataclass(frozen=True)
@@ -79,24 +81,6 @@ def hint(position: Position) -> Choice:
 # --- starting the turn: draw, or take the pile --------------------------------------------------------
 
 
-def _best_melds(position: Position, seat: int, level: Level, depth: int) -> Position:
-    """Return the position after up to ``depth`` melds, each the best that gains (a look ahead in the turn)."""
-    for _ in range(depth):
-        best, best_gain = None, 0.5
-        base = worth(position, seat, level)
-        for move in legal_moves(position):
-            if not isinstance(move, Meld) or _left_after(position, seat, move) < 2:
-                continue
-            after, _ = apply(position, move)
-            gain = worth(after, seat, level) - base
-            if gain > best_gain:
-                best, best_gain = after, gain
-        if best is None:
-            break
-        position = best
-    return position
-
-
 def _take_words(position: Position, move: TakePile) -> str:
     top = position.pile_top
     if move.cards:
@@ -107,29 +91,22 @@ def _take_words(position: Position, move: TakePile) -> str:
 def _start(position: Position, seat: int, level: Level) -> Choice:
     moves = legal_moves(position)
     takes = [move for move in moves if isinstance(move, TakePile)]
-    base = worth(position, seat, level)
-    best, best_gain, weighed = None, float("-inf"), []
-    for move in takes:
-        after, _ = apply(position, move)
-        if level.lookahead:
-            after = _best_melds(after, seat, level, level.lookahead)
-        gain = worth(after, seat, level) - base + (4 if level.weighs("pile_size") else 6) * (len(position.pile) - 1)
-        weighed.append((move.kind, gain))
-        if gain > best_gain:
-            best, best_gain = move, gain
+    best, best_gain, weighed = pile_gains(position, seat, level, takes)
+    weighed = tuple(weighed)
     size = plural(len(position.pile), "card")
-    if best is not None and (best_gain > DRAW_WORTH or Draw() not in moves and EndDeal() not in moves):
+    forced = Draw() not in moves and EndDeal() not in moves
+    if best is not None and (best_gain > 0 or forced):
         if best.melds:
             first_points = sum(c.points for lay in best.melds for c in lay.cards)
             first_points += sum(c.points for c in best.cards) + position.pile_top.points
             why = reason("take_pile_first", size=size, what=_take_words(position, best),
                          melds=join_and([meld_words(lay.key, lay.cards) for lay in best.melds]),
                          points=first_points, minimum=_minimum(position, seat))
-        elif Draw() not in moves and EndDeal() not in moves:
+        elif forced:
             why = reason("take_pile_forced")
         else:
             why = reason("take_pile", size=size, what=_take_words(position, best))
-        return Choice(best, why, level.name, best_gain - DRAW_WORTH, tuple(weighed))
+        return Choice(best, why, level.name, best_gain, weighed)
     if Draw() in moves:
         if best is not None:
             why = reason("draw", why=f"{size}, worth less than a fresh card here")
@@ -137,8 +114,8 @@ def _start(position: Position, seat: int, level: Level) -> Choice:
             why = reason("draw_only", why="the pile is empty")
         else:
             why = reason("draw_only", why=_cannot_take_words(position, seat))
-        return Choice(Draw(), why, level.name, DRAW_WORTH - best_gain if best else 0.0, tuple(weighed))
-    return Choice(EndDeal(), reason("end_deal"), level.name, 0.0, tuple(weighed))
+        return Choice(Draw(), why, level.name, -best_gain if best else 0.0, weighed)
+    return Choice(EndDeal(), reason("end_deal"), level.name, 0.0, weighed)
 
 
 def _cannot_take_words(position: Position, seat: int) -> str:
@@ -156,10 +133,6 @@ def _minimum(position: Position, seat: int) -> int:
 
 
 # --- the rest of the turn: meld, go out, discard ---------------------------------------------------------
-
-
-def _left_after(position: Position, seat: int, move: Meld) -> int:
-    return len(position.hands[seat]) - sum(len(lay.cards) for lay in move.melds)
 
 
 def going_out_decision(position: Position, seat: int, level: Level) -> tuple[bool, str]:
@@ -183,6 +156,19 @@ def going_out_decision(position: Position, seat: int, level: Level) -> tuple[boo
     return True, f"{name} {holds} {held}, and going out ends the deal while the side is ahead"
 
 
+def _out_plan(position: Position, seat: int, plan) -> tuple[bool, str]:
+    final = position
+    for move in plan:
+        if isinstance(move, Meld):
+            final, _ = apply(final, move)
+    lead = planning.lead_if_out(final, seat)
+    if lead > 0:
+        return True, f"the side would lead by about {round(lead, -1):.0f} points"
+    if len(position.stock) <= LAST_CARDS:
+        return True, "the stock is nearly gone, and going out adds its bonus"
+    return False, f"the side would still be behind by about {round(-lead, -1):.0f} points"
+
+
 def _meld_reason(before: Position, after: Position, seat: int, move: Meld) -> Reason:
     side = before.side_of(seat)
     if not before.melded[side]:
@@ -200,6 +186,8 @@ def _meld_reason(before: Position, after: Position, seat: int, move: Meld) -> Re
     new = after.side_melds(side).get(key)
     if key in old and all(c.is_wild for c in lay.cards):
         return reason("meld_wild", rank=_key_words(key), size=len(new.cards))
+    if key in old and old[key].is_canasta:
+        return reason("meld_canasta_grow", rank=_key_words(key), size=len(new.cards))
     if key in old:
         return reason("meld_grow", rank=_key_words(key), size=len(new.cards))
     if new is not None:
@@ -219,6 +207,8 @@ def _play(position: Position, seat: int, level: Level) -> Choice:
         plan, _ = going_out_plan(position, examine)
         if plan is not None:
             out, why = going_out_decision(position, seat, level)
+            if level.weighs("plan"):
+                out, why = _out_plan(position, seat, plan)
             if position.answer is True:
                 out, why = True, "the partner said yes"
             if out:
@@ -226,14 +216,14 @@ def _play(position: Position, seat: int, level: Level) -> Choice:
                     return Choice(plan[0], reason("discard_out"), level.name, 100.0)
                 return Choice(plan[0], reason("go_out", why=why), level.name, 100.0)
             hold_why = why
-    base = worth(position, seat, level)
+    base = worth_of(position, seat, level)
     best, best_gain, best_after, weighed = None, 0.5, None, []
     for move in moves:
-        if not isinstance(move, Meld) or _left_after(position, seat, move) < 2:
+        if not isinstance(move, Meld) or left_after(position, seat, move) < 2:
             continue
         after, _ = apply(position, move)
-        ahead = _best_melds(after, seat, level, 1) if level.lookahead >= 2 else after
-        gain = worth(ahead, seat, level) - base
+        ahead = best_melds(after, seat, level, 1) if level.lookahead >= 2 else after
+        gain = worth_of(ahead, seat, level) - base
         weighed.append((move.kind, gain))
         if gain > best_gain:
             best, best_gain, best_after = move, gain, after
@@ -250,7 +240,9 @@ def _discard(position: Position, seat: int, level: Level, moves, hold_why: str |
     if not options:
         move = moves[0]
         return Choice(move, reason("only_move"), level.name)
-    costs = [(discard_cost(position, seat, move.card, level), move) for move in options]
+    weigh = (lambda card: planning.discard_cost(position, seat, card)) if level.weighs("plan") \
+        else (lambda card: discard_cost(position, seat, card, level))
+    costs = [(weigh(move.card), move) for move in options]
     costs.sort(key=lambda item: (item[0].cost, item[1].card.code))
     cost, move = costs[0]
     weighed = tuple((m.card.code, c.cost) for c, m in costs)

@@ -26,6 +26,7 @@ TEMPLATES = {
     "meld_first_threes": "a first meld of {points} reaches the minimum of {minimum}, and the side's red 3s now count for it",
     "meld_canasta": "it completes a {kind} canasta of {rank}",
     "meld_grow": "the {rank} grow to {size} cards, nearer a canasta",
+    "meld_canasta_grow": "the canasta of {rank} grows to {size} cards, and the card is out of the hand",
     "meld_new": "a new meld of {rank} scores {points} and leaves fewer cards in hand",
     "meld_wild": "the wild card brings the {rank} to {size} cards",
     "meld_away": "cards on the table score; cards in hand count against the side",

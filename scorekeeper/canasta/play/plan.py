@@ -1,0 +1,261 @@
+"""The normal and hard levels' plan for a turn: end-of-turn positions weighed towards canastas.
+
+Random legal play wins deals by spending wild cards on mixed canastas and going
+out early; a player that spreads natural melds is caught with a full hand. The
+plan weighs a position by what the side's melds are on their way to (a meld of 6
+is nearly a canasta, a wild card on a meld of 4 is spent for little), keeps the
+cards a hand needs to go on melding until the side has its canastas, and goes out
+when the side's score would then be ahead of the other side's.
+
+Everything here reads a masked position (see :mod:`.masked`): the other hands
+only by their sizes, the unseen cards only as a whole (their average points).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..kinds import CanastaKind
+from ..melds import canasta_kind, unfinished_kind
+from .masked import unseen_cards
+from .position import Position
+from .weigh import DiscardCost, unseen_of
+
+# What a meld of n cards (not yet a canasta) is worth, as the share of a canasta bonus it is on its way to.
+CHANCE = {3: 0.10, 4: 0.22, 5: 0.38, 6: 0.6}
+NATURAL_HOPE = 0.5  # a natural meld's share of hope of staying natural (500 rather than 300)
+WILD_IN_HAND = 25.0  # a wild card held to finish a canasta
+PAIR = 10.0  # a natural pair in hand: it takes the pile, or becomes a meld
+HAND_POINTS = 0.6  # a card in hand counts this share of its points against the side
+READY = 150.0  # the side has the canastas it needs to go out
+STUCK = 40.0  # each card short of 3 in hand at the end of the turn, before the side can go out
+DRAW = 20.0  # an unknown card drawn from the stock
+BLOCK = 40.0  # once the side may go out: each card in hand that cannot be melded
+PAIR_BLOCK = 0.8  # a pair is nearly as much in the way of going out (it needs a third card)
+STOP = 3.0  # a black 3 discarded stops the next player: this much a card of the pile
+FREEZE = 4.0  # a wild card discarded freezes a big pile: this much a card of it
+FEED = 40.0  # a discard the next player's side has a meld of hands them the pile
+FEED_CARD = 8.0  # ... and this much a card of the pile
+PAIR_CARD = 5.0  # a discard the next player may hold a pair of: this much a card of the pile
+HURRY_MELD = 0.6  # the other side may go out: what an unfinished meld's hope is still worth
+HURRY_HAND = 1.0  # ... and the share of a card's points in hand that counts against the side
+RUSH = 40.0  # before the side may go out: each card its nearest meld still needs to be a canasta
+OUT_NEXT = 100.0  # once the side may go out: every card kept can be melded, so the next turn goes out
+CATCH = 20.0  # each rank the side has melded: a discard of it takes the pile, a card of it goes down
+UNMELDED = 60.0  # the side has not made its first meld
+
+
+def bonus(position: Position, kind: str) -> int:
+    ruleset = position.ruleset
+    return ruleset.canasta_bonus(CanastaKind(kind)) if CanastaKind(kind) in ruleset.canasta_kinds else 300
+
+
+def meld_value(position: Position, meld, hurry: bool = False) -> float:
+    """Return a table meld's points and what it is on its way to (its bonus, once a canasta)."""
+    ruleset = position.ruleset
+    value = float(meld.meld.points)
+    if meld.is_canasta:
+        kind = canasta_kind(ruleset, meld.meld)
+        return value + (ruleset.canasta_bonus(kind) if kind else 0)
+    size = min(len(meld.cards), 6)
+    mixed = bonus(position, "mixed")
+    hope = mixed if meld.meld.wilds else mixed + NATURAL_HOPE * (bonus(position, "natural") - mixed)
+    value += CHANCE.get(size, 0.0) * hope * (HURRY_MELD if hurry else 1.0)
+    penalty = unfinished_kind(ruleset, meld.meld)
+    if penalty:
+        value -= ruleset.family.unfinished_penalties[penalty] * (7 - len(meld.cards)) / 8
+    return value
+
+
+def red_threes(position: Position, side: int) -> int:
+    """Return what the side's red 3s score (for it once it has melded, against it before)."""
+    count = sum(1 for s in position.seats_of(side) for c in position.threes[s] if c.is_red_three)
+    amounts = position.ruleset.red_three_amounts
+    return amounts[count] if count < len(amounts) else 100 * count
+
+
+def table_value(position: Position, side: int) -> float:
+    """Return what the side's melds, red 3s and canastas are worth (the hand aside)."""
+    hurry = they_may_go_out(position, side)
+    total = sum(meld_value(position, meld, hurry) for meld in position.melds[side])
+    total += CATCH * sum(1 for meld in position.melds[side] if meld.key is not None and meld.key not in position.dead)
+    if position.melded[side]:
+        total += red_threes(position, side)
+    else:
+        total -= red_threes(position, side) + UNMELDED
+    if position.canastas(side) >= position.options.canastas_to_go_out:
+        total += READY
+    return total
+
+
+def kept_value(position: Position, seat: int, hand) -> float:
+    """Return what ``hand`` is worth at the end of the turn: the best discard from it, less what it risks."""
+    if not hand:
+        return 0.0
+    side = position.side_of(seat)
+    ready = position.canastas(side) >= position.options.canastas_to_go_out
+    hurry = they_may_go_out(position, side)
+    return max(hand_value(position, side, ready, _without(hand, card), hurry) - risk(position, seat, card)
+               for card in dict.fromkeys(hand))
+
+
+def value(position: Position, seat: int) -> float:
+    """Return what ``position`` (the seat's turn, before its discard) is worth to ``seat``'s side.
+
+    The discard is the one that leaves the hand worth most, less what it risks feeding the other side.
+    """
+    return table_value(position, position.side_of(seat)) + kept_value(position, seat, position.hands[seat])
+
+
+def draw_value(position: Position, seat: int) -> float:
+    """Return what drawing is worth, the melds of ``position`` made: the hand with each unseen card, averaged."""
+    unseen = Counter(card for card in unseen_cards(position, seat) if not card.is_red_three)
+    if not unseen:
+        return value(position, seat)
+    hand = position.hands[seat]
+    by_kind = Counter()
+    for card, count in unseen.items():
+        by_kind[card if card.is_wild or card.is_black_three else card.rank] += count
+    total = 0.0
+    for kind, count in by_kind.items():
+        card = kind if not hasattr(kind, "plural") else next(c for c in unseen if c.rank is kind)
+        total += count * kept_value(position, seat, hand + (card,))
+    return table_value(position, position.side_of(seat)) + total / sum(by_kind.values())
+
+
+def distance(position: Position, side: int, hand) -> int:
+    """Return how many cards the side's nearest meld still needs to be a canasta, with the hand's cards."""
+    wilds = sum(1 for card in hand if card.is_wild)
+    limit = position.ruleset.max_wilds
+    best = 7
+    for meld in position.melds[side]:
+        if meld.is_canasta:
+            continue
+        own = sum(1 for card in hand if card.rank is meld.key and card.is_natural)
+        best = min(best, max(0, 7 - len(meld.cards) - own - min(wilds, max(0, limit - meld.meld.wilds))))
+    return best
+
+
+def _without(hand, card):
+    at = hand.index(card)
+    return hand[:at] + hand[at + 1:]
+
+
+def they_may_go_out(position: Position, side: int) -> bool:
+    """Return whether another side has the canastas it needs to go out (then the deal may end any turn)."""
+    needed = position.options.canastas_to_go_out
+    return any(position.canastas(other) >= needed for other in position.sides() if other != side)
+
+
+def hand_value(position: Position, side: int, ready: bool, hand, hurry: bool = False) -> float:
+    """Return what the cards a hand keeps at the end of its turn are worth to the side."""
+    total = 0.0
+    points = HURRY_HAND if hurry else HAND_POINTS
+    naturals = Counter(card.rank for card in hand if card.is_natural)
+    on_table = position.side_melds(side)
+    blocks = 0
+    for card in hand:
+        if card.is_wild:
+            total += WILD_IN_HAND - points * card.points
+        else:
+            total -= points * card.points
+    blacks = sum(1 for card in hand if card.is_black_three)
+    wilds = sum(1 for card in hand if card.is_wild)
+    pairs = 0
+    for rank, count in naturals.items():
+        if count >= 2:
+            total += PAIR
+        if rank in on_table and rank not in position.dead:
+            continue
+        if count == 1:
+            blocks += 1
+        elif count == 2:
+            pairs += 1
+    blocks += max(0, pairs - wilds) * PAIR_BLOCK + (blacks if blacks < 3 else 0)
+    if ready:
+        total -= BLOCK * blocks
+        if blocks == 0:
+            total += OUT_NEXT
+    else:
+        total -= RUSH * distance(position, side, hand)
+        if len(hand) < 3:
+            total -= STUCK * (3 - len(hand))
+    return total
+
+
+def risk(position: Position, seat: int, card) -> float:
+    """Return what discarding ``card`` risks: the pile it may hand the next player (less: a black 3 stops it)."""
+    size = len(position.pile) + 1
+    nxt = (seat + 1) % position.seats
+    their = position.side_of(nxt)
+    if their == position.side_of(seat):
+        return 0.0
+    if card.is_black_three:
+        return -STOP * size
+    frozen = position.pile_frozen or not position.melded[their]
+    if card.is_wild:
+        return -FREEZE * size if not position.pile_frozen and size >= 8 and position.melded[their] else 0.0
+    if card.rank in position.dead:
+        return -10.0
+    if card.rank in position.side_melds(their) and not frozen:
+        return FEED + FEED_CARD * size
+    left = unseen_of(position, seat, card.rank)
+    return (PAIR_CARD if not frozen else PAIR_CARD / 3) * size * min(left, 4) / 4
+
+
+def discard_cost(position: Position, seat: int, card) -> DiscardCost:
+    """Return what discarding ``card`` costs the side, by what the hand keeps and what the discard risks."""
+    side = position.side_of(seat)
+    ready = position.canastas(side) >= position.options.canastas_to_go_out
+    hand = position.hands[seat]
+    danger = risk(position, seat, card)
+    cost = -hand_value(position, side, ready, _without(hand, card), they_may_go_out(position, side)) + danger
+    if card.is_black_three:
+        why = "stop"
+    elif card.is_wild and danger < 0:
+        why = "freeze"
+    elif card.rank in position.dead:
+        why = "dead"
+    elif danger > 8:
+        why = "feeds"
+    else:
+        why = "points"
+    return DiscardCost(cost, why)
+
+
+def unseen_average(position: Position, seat: int) -> float:
+    """Return the average points of a card ``seat`` has not seen (what a hidden card is likely worth)."""
+    cards = unseen_cards(position, seat)
+    return sum(card.points for card in cards) / len(cards) if cards else 10.0
+
+
+def table_score(position: Position, side: int) -> int:
+    """Return what the side has on the table: meld points, canasta bonuses, red 3s (minus before a meld)."""
+    ruleset = position.ruleset
+    total = 0
+    for meld in position.melds[side]:
+        total += meld.meld.points
+        if meld.is_canasta:
+            kind = canasta_kind(ruleset, meld.meld)
+            total += ruleset.canasta_bonus(kind) if kind else 0
+    reds = red_threes(position, side)
+    return total + (reds if position.melded[side] else -reds)
+
+
+def lead_if_out(position: Position, seat: int) -> float:
+    """Return how far ``seat``'s side would lead if it went out now: its score against the best other side's.
+
+    ``position``: after the going-out melds (the seat's last card is its discard, or none is left).
+    Hidden hands count at the unseen cards' average points; going out adds its bonus.
+    """
+    side = position.side_of(seat)
+    average = unseen_average(position, seat)
+    mine = table_score(position, side) + position.ruleset.going_out_bonus
+    mine -= sum(average * len(position.hands[s]) for s in position.seats_of(side) if s != seat)
+    best_other = None
+    for other in position.sides():
+        if other == side:
+            continue
+        theirs = table_score(position, other) - sum(average * len(position.hands[s]) for s in position.seats_of(other))
+        best_other = theirs if best_other is None else max(best_other, theirs)
+    return mine - (best_other if best_other is not None else 0)
