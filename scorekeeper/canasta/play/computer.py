@@ -11,12 +11,17 @@ stand-ins), so its choice depends only on the seat's own hand and the table.
 Three levels (:data:`.weigh.LEVELS`) differ in the considerations they weigh and
 how far they look ahead in their own turn, never in what they see:
 
-- easy weighs card points, the minimum and canastas, each move alone;
-- normal also weighs pairs, natural melds, the pile's size, what a discard feeds
-  the other side, red 3s and the partner's cards, and takes the pile with the
-  melds it allows in view;
-- hard also counts the cards seen of each rank, freezes a big pile, and looks
-  at the whole turn's melds before choosing one.
+- easy weighs card points, the minimum and canastas, each move alone
+  (:func:`.weigh.worth`);
+- normal weighs the turn by the plan of :mod:`.plan`: a meld by the canasta it
+  is on its way to, wild cards kept to finish one, the cards that would block
+  going out, pairs, the pile, what a discard feeds the other side, red 3s; it
+  takes the pile or draws by the whole turn's melds after either (a draw as the
+  hand with each unseen card, averaged), and goes out when the side would then
+  lead, its partner's cards counted;
+- hard counts the cards in hand at their full points (normal at a share of
+  them), plays the turn's melds for each kind of card a draw could bring
+  (:mod:`.search`), and looks one meld further before choosing one.
 
 The computer never asks its partner "may I go out?" (asking is a choice, not a
 rule); it answers when asked (:func:`answer`), by its own hand.
@@ -36,7 +41,7 @@ from .position import ANSWER, DRAW, PLAY, Position
 from .reasons import Reason, reason
 from .referee import apply, examine
 from . import plan as planning
-from .search import best_melds, left_after, pile_gains, worth_of
+from .search import best_melds, hand_share, left_after, pile_gains, worth_of
 from .weigh import LEVELS, Level, discard_cost, fewest_opponent_cards, next_opponent, partner_cards, worth
 
 LEVEL_NAMES = tuple(LEVELS)
@@ -240,7 +245,7 @@ def _discard(position: Position, seat: int, level: Level, moves, hold_why: str |
     if not options:
         move = moves[0]
         return Choice(move, reason("only_move"), level.name)
-    weigh = (lambda card: planning.discard_cost(position, seat, card)) if level.weighs("plan") \
+    weigh = (lambda card: planning.discard_cost(position, seat, card, hand_share(level))) if level.weighs("plan") \
         else (lambda card: discard_cost(position, seat, card, level))
     costs = [(weigh(move.card), move) for move in options]
     costs.sort(key=lambda item: (item[0].cost, item[1].card.code))

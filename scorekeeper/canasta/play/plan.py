@@ -26,7 +26,8 @@ CHANCE = {3: 0.10, 4: 0.22, 5: 0.38, 6: 0.6}
 NATURAL_HOPE = 0.5  # a natural meld's share of hope of staying natural (500 rather than 300)
 WILD_IN_HAND = 25.0  # a wild card held to finish a canasta
 PAIR = 10.0  # a natural pair in hand: it takes the pile, or becomes a meld
-HAND_POINTS = 0.6  # a card in hand counts this share of its points against the side
+HAND_POINTS = 0.6  # a card in hand counts this share of its points against the side (normal)
+FULL_HAND = 1.0  # hard counts all of them: the other side may go out any turn
 READY = 150.0  # the side has the canastas it needs to go out
 STUCK = 40.0  # each card short of 3 in hand at the end of the turn, before the side can go out
 DRAW = 20.0  # an unknown card drawn from the stock
@@ -88,30 +89,30 @@ def table_value(position: Position, side: int) -> float:
     return total
 
 
-def kept_value(position: Position, seat: int, hand) -> float:
+def kept_value(position: Position, seat: int, hand, share: float = HAND_POINTS) -> float:
     """Return what ``hand`` is worth at the end of the turn: the best discard from it, less what it risks."""
     if not hand:
         return 0.0
     side = position.side_of(seat)
     ready = position.canastas(side) >= position.options.canastas_to_go_out
     hurry = they_may_go_out(position, side)
-    return max(hand_value(position, side, ready, _without(hand, card), hurry) - risk(position, seat, card)
+    return max(hand_value(position, side, ready, _without(hand, card), hurry, share) - risk(position, seat, card)
                for card in dict.fromkeys(hand))
 
 
-def value(position: Position, seat: int) -> float:
+def value(position: Position, seat: int, share: float = HAND_POINTS) -> float:
     """Return what ``position`` (the seat's turn, before its discard) is worth to ``seat``'s side.
 
     The discard is the one that leaves the hand worth most, less what it risks feeding the other side.
     """
-    return table_value(position, position.side_of(seat)) + kept_value(position, seat, position.hands[seat])
+    return table_value(position, position.side_of(seat)) + kept_value(position, seat, position.hands[seat], share)
 
 
-def draw_value(position: Position, seat: int) -> float:
+def draw_value(position: Position, seat: int, share: float = HAND_POINTS) -> float:
     """Return what drawing is worth, the melds of ``position`` made: the hand with each unseen card, averaged."""
     unseen = Counter(card for card in unseen_cards(position, seat) if not card.is_red_three)
     if not unseen:
-        return value(position, seat)
+        return value(position, seat, share)
     hand = position.hands[seat]
     by_kind = Counter()
     for card, count in unseen.items():
@@ -119,7 +120,7 @@ def draw_value(position: Position, seat: int) -> float:
     total = 0.0
     for kind, count in by_kind.items():
         card = kind if not hasattr(kind, "plural") else next(c for c in unseen if c.rank is kind)
-        total += count * kept_value(position, seat, hand + (card,))
+        total += count * kept_value(position, seat, hand + (card,), share)
     return table_value(position, position.side_of(seat)) + total / sum(by_kind.values())
 
 
@@ -147,10 +148,14 @@ def they_may_go_out(position: Position, side: int) -> bool:
     return any(position.canastas(other) >= needed for other in position.sides() if other != side)
 
 
-def hand_value(position: Position, side: int, ready: bool, hand, hurry: bool = False) -> float:
-    """Return what the cards a hand keeps at the end of its turn are worth to the side."""
+def hand_value(position: Position, side: int, ready: bool, hand, hurry: bool = False,
+               share: float = HAND_POINTS) -> float:
+    """Return what the cards a hand keeps at the end of its turn are worth to the side.
+
+    ``share``: the part of a card's points that counts against the side (all of them once the other side may go out).
+    """
     total = 0.0
-    points = HURRY_HAND if hurry else HAND_POINTS
+    points = max(HURRY_HAND, share) if hurry else share
     naturals = Counter(card.rank for card in hand if card.is_natural)
     on_table = position.side_melds(side)
     blocks = 0
@@ -203,13 +208,13 @@ def risk(position: Position, seat: int, card) -> float:
     return (PAIR_CARD if not frozen else PAIR_CARD / 3) * size * min(left, 4) / 4
 
 
-def discard_cost(position: Position, seat: int, card) -> DiscardCost:
+def discard_cost(position: Position, seat: int, card, share: float = HAND_POINTS) -> DiscardCost:
     """Return what discarding ``card`` costs the side, by what the hand keeps and what the discard risks."""
     side = position.side_of(seat)
     ready = position.canastas(side) >= position.options.canastas_to_go_out
     hand = position.hands[seat]
     danger = risk(position, seat, card)
-    cost = -hand_value(position, side, ready, _without(hand, card), they_may_go_out(position, side)) + danger
+    cost = -hand_value(position, side, ready, _without(hand, card), they_may_go_out(position, side), share) + danger
     if card.is_black_three:
         why = "stop"
     elif card.is_wild and danger < 0:

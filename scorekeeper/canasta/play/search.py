@@ -27,9 +27,14 @@ DRAW_WORTH = 35.0  # easy: what an unknown card from the stock is worth, against
 TURN_MELDS = 4  # how many melds of the turn the plan plays ahead when it weighs drawing or taking the pile
 
 
+def hand_share(level: Level) -> float:
+    """Return the share of a card's points in hand the level counts against the side."""
+    return plan.FULL_HAND if level.weighs("full_hand") else plan.HAND_POINTS
+
+
 def worth_of(position: Position, seat: int, level: Level) -> float:
     """Return what ``position`` is worth to ``seat``'s side, by the level's measure."""
-    return plan.value(position, seat) if level.weighs("plan") else worth(position, seat, level)
+    return plan.value(position, seat, hand_share(level)) if level.weighs("plan") else worth(position, seat, level)
 
 
 def left_after(position: Position, seat: int, move: Meld) -> int:
@@ -75,10 +80,10 @@ def drawing_worth(position: Position, seat: int, level: Level) -> float:
         for kind, count in kinds.items():
             hands[seat] = hand + (first[kind],)
             drawn = replace(position, hands=tuple(hands), stock=position.stock[1:], step=PLAY, began="stock")
-            total += count * plan.value(best_melds(drawn, seat, level, TURN_MELDS), seat)
+            total += count * worth_of(best_melds(drawn, seat, level, TURN_MELDS), seat, level)
         return total / max(sum(kinds.values()), 1) + plan.DRAW
     drawn = replace(position, step=PLAY, began="stock")
-    return plan.draw_value(best_melds(drawn, seat, level, TURN_MELDS), seat) + plan.DRAW
+    return plan.draw_value(best_melds(drawn, seat, level, TURN_MELDS), seat, hand_share(level)) + plan.DRAW
 
 
 def pile_gains(position: Position, seat: int, level: Level, takes) -> tuple[TakePile | None, float, list]:
@@ -91,7 +96,7 @@ def pile_gains(position: Position, seat: int, level: Level, takes) -> tuple[Take
     for move in takes:
         after, _ = apply(position, move)
         if level.weighs("plan"):
-            gain = plan.value(best_melds(after, seat, level, TURN_MELDS), seat) - base
+            gain = worth_of(best_melds(after, seat, level, TURN_MELDS), seat, level) - base
         else:
             if level.lookahead:
                 after = best_melds(after, seat, level, level.lookahead)

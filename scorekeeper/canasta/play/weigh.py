@@ -37,7 +37,7 @@ PROGRESS = 12  # a meld of n cards (4 to 6) is worth (n - 3)² × this towards i
 NATURAL = 30  # a natural meld of n cards (4 to 6) is worth (n - 3) × this more
 WILD_HELD = 18  # a wild card kept in hand, to finish a canasta later
 PAIR = 14  # a natural pair in hand, to take the pile with
-ALL = MORE | {"freeze", "count_seen", "plan", "sample_draw"}
+ALL = MORE | {"freeze", "count_seen", "plan", "sample_draw", "full_hand"}
 
 
 @dataclass(frozen=True)
