@@ -1,8 +1,9 @@
 """A practice deal played to its end by taps: the player's moves, from the engine, as the buttons to press.
 
 Seed "t158" (Classic, computer level normal) is a short deal in which the player
-takes the pile with its first meld, puts down a new meld, discards, draws, adds
-to a meld, asks "may I go out?" (the partner says yes) and goes out: ten moves.
+takes the pile with its first meld, adds to a meld, discards, draws, puts down a
+new meld, discards, draws, asks "may I go out?" (the partner says yes) and goes
+out: ten moves.
 """
 
 from scorekeeper.canasta.play import AskPartner, Discard, Draw, Meld, TakePile, apply, deal, legal_moves

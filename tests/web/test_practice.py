@@ -70,7 +70,7 @@ def test_a_whole_deal_by_the_forms_ends_as_a_hand_of_the_score_board(client, app
         html = post(client, action, cards)
         assert flashes(html) == [], (move, action, cards)
         kinds.append(action.split(":")[0])
-    assert kinds == ["take", "meld", "discard", "draw", "add", "discard", "draw", "ask", "add", "discard"]
+    assert kinds == ["take", "add", "discard", "draw", "meld", "discard", "draw", "ask", "add", "discard"]
     lines = log(html)
     assert lines[0].startswith("You discarded") and "You went out." in lines[0]
     assert any(line.startswith("North says yes: ") for line in lines)
