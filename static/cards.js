@@ -120,19 +120,16 @@
     });
   }
 
-  // Show only the fields of the chosen rule set (a Classic house rule, the 3-player option).
+  // Show only the fields of the chosen rule set (a Classic house rule, the 3-player option…).
   function setUpRules(select) {
     var form = select.form;
     function apply() {
       var option = select.options[select.selectedIndex];
       if (!option) return;
-      var family = option.getAttribute("data-family");
-      var partnership = option.getAttribute("data-partnership");
-      form.querySelectorAll("[data-show-family]").forEach(function (element) {
-        element.hidden = element.getAttribute("data-show-family") !== family;
-      });
-      form.querySelectorAll("[data-show-partnership]").forEach(function (element) {
-        element.hidden = element.getAttribute("data-show-partnership") !== partnership;
+      // The server marks each rule set with the fields it asks (data-asks): only those are shown.
+      var asks = (option.getAttribute("data-asks") || "").split(" ");
+      form.querySelectorAll("[data-shown-for]").forEach(function (element) {
+        element.hidden = asks.indexOf(element.getAttribute("data-shown-for")) < 0;
       });
     }
     select.addEventListener("change", apply);

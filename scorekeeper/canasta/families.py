@@ -77,6 +77,9 @@ class Family:
     pile_meld_limit: ClassVar[int | None]  # the pile is not taken towards a meld this big
     top_card_counts: ClassVar[bool]  # the pile's top card counts toward the initial meld's minimum
     needs_clean_triple: ClassVar[bool]  # the initial meld includes a clean triple
+    # What judging one meld needs to know besides its cards: "going_out" (Classic's black 3s),
+    # "initial" (Modern American's aces take wild cards only in the initial meld).
+    meld_asks: ClassVar[tuple[str, ...]]
     unfinished_penalties: ClassVar[dict[str, int]]  # by unfinished meld: aces, sevens, wild
     holding_penalty: ClassVar[int]  # each player holding 3+ aces, or 3+ sevens
     last_drawn_three_penalty: ClassVar[int]
@@ -160,6 +163,7 @@ class Classic(Family):
     must_discard_to_go_out = False
     pile_always_frozen = False
     dead_ranks = False
+    meld_asks = ("going_out",)
     pile_meld_limit = None
     top_card_counts = True
     needs_clean_triple = False
@@ -230,6 +234,7 @@ class ModernAmerican(Family):
     must_discard_to_go_out = True
     pile_always_frozen = True
     dead_ranks = True
+    meld_asks = ("initial",)
     pile_meld_limit = 5
     top_card_counts = False
     needs_clean_triple = True

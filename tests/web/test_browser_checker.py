@@ -76,9 +76,11 @@ def test_modern_hides_the_classic_house_rule(live_server, phone):
     phone.goto(live_server.url + "/check/meld")
     expect(phone.locator("#wild_limit")).to_be_visible()
     expect(phone.locator("#initial")).to_be_hidden()
+    expect(phone.locator("#going_out")).to_be_visible()  # Classic's black 3s meld only going out
     phone.locator("#rules").select_option("modern")
     expect(phone.locator("#wild_limit")).to_be_hidden()
     expect(phone.locator("#initial")).to_be_visible()
+    expect(phone.locator("#going_out")).to_be_hidden()
     picker = phone.locator('[data-picker-for="cards"]')
     expect(picker.locator('[data-card="|"]')).to_have_count(0)  # one meld: no "new meld" key
     tap_cards(phone, picker, ["2"] * 7)

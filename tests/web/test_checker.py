@@ -1,6 +1,7 @@
 """The rules checker pages through the Flask client: answers, prefill from a game,
 errors beside their fields, and forms that keep what was entered."""
 
+import re
 from urllib.parse import urlencode
 
 import pytest
@@ -348,3 +349,13 @@ def test_checker_pages_work_with_csrf_on(csrf_app):
     client = csrf_app.test_client()
     page = parse(check(client, "initial-meld", rules="classic", total=1600, cards="K K | Q Q 2", pile_top="K"))
     assert verdict(page) == "20 short"
+
+
+def test_each_rule_set_names_the_fields_it_asks_from_its_rules_not_its_name(client):
+    """The check forms' script shows a field only while the chosen rule set asks it (data-asks)."""
+    html = client.get("/check/meld").get_data(as_text=True)
+    asks = {value: set(marks.split()) for marks, value in re.findall(r'<option[^>]*data-asks="([^"]*)"[^>]*value="([^"]+)"', html)}
+    assert asks["classic"] == {"going_out", "wild_limit", "frozen"}
+    assert asks["classic-3p"] == {"going_out", "wild_limit", "frozen", "canastas_to_go_out"}
+    assert asks["modern"] == {"initial", "dead_ranks"}
+    assert 'data-shown-for="initial"' in html and 'data-shown-for="going_out"' in html

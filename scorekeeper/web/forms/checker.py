@@ -97,8 +97,21 @@ def _dead_ranks_field():
 
 
 def _family_marks(preset):
-    # The form's script shows the fields of the chosen rule set's family and partnership.
-    return {"data-family": preset.family.id, "data-partnership": "yes" if preset.partnership_per_hand else "no"}
+    """The rule set's option in a check form's select: which of the form's fields it asks (``data-asks``).
+
+    The form's script shows a field marked ``data-shown-for="x"`` only while the chosen
+    rule set asks ``x``; what each one asks comes from its family and options, never its name.
+    """
+    asks = [*preset.family.meld_asks]
+    if OPTIONS_BY_NAME["wild_limit"].applies_to(preset):
+        asks.append("wild_limit")
+    if not preset.family.pile_always_frozen:
+        asks.append("frozen")
+    if preset.family.dead_ranks:
+        asks.append("dead_ranks")
+    if preset.partnership_per_hand:
+        asks.append("canastas_to_go_out")
+    return {"data-asks": " ".join(asks)}
 
 
 # The wild-card house rule's choices, short enough for a select on a 320 px phone (the new-game
