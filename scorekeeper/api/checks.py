@@ -300,7 +300,7 @@ def first_meld_json(ruleset, first: checks.FirstMeldAnswer | None):
         "reaches_minimum": first.reaches,
         "best": None if best is None else {
             "melds": [meld_json(ruleset, meld) for meld in best.melds], "points": best.points,
-            "reaches_minimum": best.points >= first.minimum,
+            "reaches_minimum": first.best_reaches,
         },
     }
 

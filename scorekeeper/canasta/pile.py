@@ -87,6 +87,13 @@ class FirstMeldAnswer:
     best: FirstMeld | None = None
     asks: tuple[Problem, ...] = ()
 
+    @property
+    def best_reaches(self) -> bool | None:
+        """Return whether the most the hand lays down with the top card reaches the minimum (None: not known)."""
+        if self.best is None or self.minimum is None:
+            return None
+        return self.best.points >= self.minimum
+
 
 def check_pile(
     ruleset: RuleSet,
@@ -189,7 +196,7 @@ def check_pile(
     first_meld = None
     if ways and not side_has_melded:
         first_meld = _first_meld(ruleset, options, pile_top, hand, ways[0], minimum, dead)
-        if first_meld.reaches is False and (first_meld.best is None or first_meld.best.points < minimum):
+        if first_meld.reaches is False and not first_meld.best_reaches:
             reasons.append(_short(ruleset, pile_top, first_meld, minimum))
             ways = []
         elif first_meld.best is not None:

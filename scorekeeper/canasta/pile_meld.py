@@ -24,6 +24,7 @@ from .dead import live
 from .initial_meld import check_initial_meld
 from .melds import Meld, meld_problems
 from .placement import CheckedMeld, is_clean, sort_hand
+from .words import join_and
 
 # A meld of wild cards alone (Modern American) holds at least this many.
 WILD_MELD_LEAST = 3
@@ -39,8 +40,7 @@ class FirstMeld:
     @property
     def text(self) -> str:
         """Return the melds as card text joined in words: ``"K K K 2 and 8 8 8"``."""
-        texts = [meld.text for meld in self.melds]
-        return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
+        return join_and([meld.text for meld in self.melds])
 
 
 @dataclass(frozen=True)

@@ -289,6 +289,25 @@ def option_specs(ruleset: RuleSet) -> tuple[OptionSpec, ...]:
     return tuple(spec for spec in OPTION_SPECS if spec.applies_to(ruleset))
 
 
+def check_asks(ruleset: RuleSet) -> tuple[str, ...]:
+    """Return what the rules checks ask a player under ``ruleset`` besides the cards, by the family and options.
+
+    >>> check_asks(PRESETS["classic-3p"]), check_asks(PRESETS["modern"])
+    (('going_out', 'wild_limit', 'frozen', 'canastas_to_go_out'), ('initial', 'dead_ranks'))
+    """
+    family = ruleset.family
+    asks = [*family.meld_asks]
+    if OPTIONS_BY_NAME["wild_limit"].applies_to(ruleset):
+        asks.append("wild_limit")
+    if not family.pile_always_frozen:
+        asks.append("frozen")
+    if family.dead_ranks:
+        asks.append("dead_ranks")
+    if ruleset.partnership_per_hand:
+        asks.append("canastas_to_go_out")
+    return tuple(asks)
+
+
 def default_options(ruleset: RuleSet) -> Options:
     """Return the options a game under ``ruleset`` plays when it chooses none."""
     return Options(target=ruleset.target, canastas_to_go_out=ruleset.canastas_to_go_out)

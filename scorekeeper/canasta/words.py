@@ -49,14 +49,18 @@ def plural(count: int, one: str, many: str | None = None) -> str:
     return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
+def _join(parts: Sequence[str], word: str) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" {word} " + parts[-1]
+
+
 def join_and(parts: Sequence[str]) -> str:
     """Return the parts as a list in words: ``"a, b and c"``."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return _join(parts, "and")
 
 
 def join_or(parts: Sequence[str]) -> str:
     """Return the parts as a choice in words: ``"a, b or c"``."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+    return _join(parts, "or")
 
 
 def points_word(value: int) -> str:

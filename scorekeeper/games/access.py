@@ -83,7 +83,8 @@ def _stamp():
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
 
-def _limit():
+def remembered_at_most():
+    """How many games a browser keeps score of at most (the app's ``REMEMBERED_GAMES_AT_MOST``)."""
     return current_app.config.get("REMEMBERED_GAMES_AT_MOST", MAX_REMEMBERED_GAMES)
 
 
@@ -105,7 +106,7 @@ def _today():
 def _note_seen(secret):
     """Note the browser as seen now, and let go of browsers whose cookie has surely expired."""
     lifetime = current_app.permanent_session_lifetime
-    cutoff = (datetime.now(timezone.utc) - lifetime - timedelta(days=1)).isoformat(timespec="seconds")
+    cutoff = (datetime.fromisoformat(store.now()) - lifetime - timedelta(days=1)).isoformat(timespec="seconds")
     try:
         edit_keys.seen(_db(), keyring.browser_id(secret), store.now())
         edit_keys.forget_browsers_before(_db(), cutoff)
@@ -174,19 +175,14 @@ def remember_key(game_id, edit_key):
     browser = keyring.browser_id(secret)
     g.pop("held_games", None)
     try:
-        edit_keys.keep(_db(), browser, [(game_id, keyring.seal(secret, game_id, edit_key), _stamp())])
+        with store.writing(_db()):  # kept and room made in one commit: never over the limit, never a key short
+            edit_keys.keep(_db(), browser, [(game_id, keyring.seal(secret, game_id, edit_key), _stamp())])
+            forgotten = edit_keys.drop_beyond(_db(), browser, remembered_at_most(), sparing=game_id)
     except store.Unwritable:
         # Not lost: kept in the cookie as older versions did, and moved over later.
         session["keys"] = {**_cookie_keys(), game_id: edit_key}
         session["recent"] = [game_id] + [other for other in session.get("recent", []) if other != game_id]
         return []
-    forgotten = []
-    while edit_keys.kept_count(_db(), browser) > _limit():
-        oldest = edit_keys.oldest_kept(_db(), browser, sparing=game_id)
-        if oldest is None:
-            break
-        edit_keys.drop(_db(), browser, [oldest])
-        forgotten.append(oldest)
     return forgotten
 
 
@@ -198,7 +194,7 @@ def next_to_forget(game_id=None):
     held = _held()
     if game_id is not None and held.get(game_id) is not None:
         return None
-    if sum(1 for sealed in held.values() if sealed is not None) < _limit():
+    if sum(1 for sealed in held.values() if sealed is not None) < remembered_at_most():
         return None
     return edit_keys.oldest_kept(_db(), keyring.browser_id(_browser()), sparing=game_id)
 

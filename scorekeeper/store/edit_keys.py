@@ -67,6 +67,19 @@ def oldest_kept(db, browser, sparing=None):
     return rows[0]["game_id"] if rows else None
 
 
+def drop_beyond(db, browser, keep_at_most, sparing=None):
+    """Past ``keep_at_most`` edit keys, let the browser forget the games ``oldest_kept`` names; return their ids."""
+    dropped = []
+    with writing(db):
+        while kept_count(db, browser) > keep_at_most:
+            oldest = oldest_kept(db, browser, sparing)
+            if oldest is None:
+                break
+            drop(db, browser, [oldest])
+            dropped.append(oldest)
+    return dropped
+
+
 def kept_count(db, browser):
     """How many edit keys the browser holds."""
     return db.execute("select count(*) from browser_games where browser = ? and sealed_key is not null",

@@ -23,8 +23,8 @@ from ..canasta.scoring import BREAKDOWN_LABELS
 from ..printing.charts import points_label, running_totals_chart
 from ..games.read import LRUCache
 from ..printing.qr import qr_svg
-from .helpers import (NO_GAME, editable_game_or_abort, forget_warning, forgotten_line, game_or_404, game_title,
-                      isolated, no_store, side_label)
+from .helpers import (NO_GAME, editable_game_or_abort, forget_warning, forgets_title, forgotten_line, game_or_404,
+                      game_title, isolated, no_store, side_label)
 
 bp = Blueprint("games", __name__)
 
@@ -253,17 +253,12 @@ def fragment_context(game, editable, open_hand=None):
         "editable": editable,
         "controls": undo_controls(game) if editable else {},
         # A finished game offers the next one: when this phone is full, the title of the game it would forget.
-        "forgets": _forgets_title() if editable and game.score.game_over else None,
+        "forgets": forgets_title() if editable and game.score.game_over else None,
         "board_body": board_body(game, editable, open_hand),
         "announce": announcement(game),
         "next_hand": len(game.hands) + 1,
         "links": game_links(game.id),
     }
-
-
-def _forgets_title():
-    warning = forget_warning()
-    return warning["title"] if warning else None
 
 
 def page_context(game, editable, open_hand=None):
@@ -337,10 +332,7 @@ def share(game_id):
         view_url=view_url, view_qr=qr_svg(view_url, "QR code of the view link"),
         edit_url=edit_url, edit_qr=qr_svg(edit_url, "QR code of the edit link"),
     )
-    response = make_response(page)
-    # It shows the edit key: kept nowhere, not even in this browser's cache.
-    response.headers["Cache-Control"] = "private, no-store"
-    return response
+    return no_store(make_response(page))  # it shows the edit key
 
 
 @bp.get("/games/<game_id>/breakdown/<int:number>")

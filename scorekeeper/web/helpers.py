@@ -52,8 +52,14 @@ def forget_warning(game_id=None):
         "game_id": doomed,
         "title": game_title(doomed),
         "edit_url": url_for("games.join", game_id=doomed, key=key, _external=True) if game and key else None,
-        "at_most": current_app.config.get("REMEMBERED_GAMES_AT_MOST", access.MAX_REMEMBERED_GAMES),
+        "at_most": access.remembered_at_most(),
     }
+
+
+def forgets_title():
+    """The title of the game this phone would forget if it kept one more, or None while it has room."""
+    warning = forget_warning()
+    return warning["title"] if warning else None
 
 
 def game_title(game_id):

@@ -24,7 +24,7 @@ from ..canasta.rules import option_specs
 from ..printing.charts import points_label
 from .forms.game import GameSettingsForm
 from ..games.read import load_game
-from .helpers import forget_warning, forgotten_line, no_store, this_phone
+from .helpers import forgets_title, forgotten_line, game_title, no_store, this_phone
 from .helpers import (NO_GAME, editable_game_or_abort, form_expired, game_or_404, int_or_none,
                     keeps_entries_when_expired, once_per_token)
 
@@ -74,7 +74,7 @@ def _render_settings(game, form, status=200, conflict=False):
     page = render_template(
         "settings/settings.html", game=game, form=form, title=" vs ".join(game.names), conflict=conflict,
         seats_from=seats_from, house_rules=house_rules(game), next_first_dealer=game.dealer_of(2),
-        forgets=(forget_warning() or {}).get("title"),
+        forgets=forgets_title(),
     )
     return page, status
 
@@ -187,7 +187,7 @@ def forget(game_id):
             return redirect(url_for("pages.home"), code=303)
         abort(404, description=NOT_KEPT_HERE)
     game = load_game(store.get_db(), game_id)  # None: deleted meanwhile, and still forgettable
-    title = " vs ".join(game.names) if game else "A game no longer stored"
+    title = game_title(game_id)
     if request.method == "GET":
         keeps_score = game is not None and access.can_edit(store.get_db(), game_id)
         # Its edit link, to keep before this phone forgets it: only this phone sees it, and it is kept nowhere.

@@ -42,7 +42,7 @@ from .reasons import Reason, reason
 from .referee import apply, examine
 from . import plan as planning
 from .search import best_melds, hand_share, left_after, pile_gains, worth_of
-from .weigh import LEVELS, Level, discard_cost, fewest_opponent_cards, next_opponent, partner_cards, worth
+from .weigh import LEVELS, Level, discard_cost, fewest_opponent_cards, next_opponent, partner_cards
 
 LEVEL_NAMES = tuple(LEVELS)
 LAST_CARDS = 4  # a side behind still goes out when the stock holds no more than this
@@ -211,9 +211,8 @@ def _play(position: Position, seat: int, level: Level) -> Choice:
     if position.answer is True or position.canastas(side) + 1 >= position.options.canastas_to_go_out:
         plan, _ = going_out_plan(position, examine)
         if plan is not None:
-            out, why = going_out_decision(position, seat, level)
-            if level.weighs("plan"):
-                out, why = _out_plan(position, seat, plan)
+            out, why = (_out_plan(position, seat, plan) if level.weighs("plan")
+                        else going_out_decision(position, seat, level))
             if position.answer is True:
                 out, why = True, "the partner said yes"
             if out:

@@ -15,7 +15,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ...canasta.cards import NATURAL_RANKS, parse_cards, parse_meld_groups
 from ...canasta.errors import CardError
 from ...canasta.melds import Meld
-from ...canasta.rules import MAX_TOTAL, OPTIONS_BY_NAME, PRESETS, resolve
+from ...canasta.rules import MAX_TOTAL, OPTIONS_BY_NAME, PRESETS, check_asks, resolve
 from .rules import rules_field
 
 MAX_CARD_TEXT = 400  # more than a hand of 15 cards and a table of melds ever need
@@ -99,19 +99,9 @@ def _dead_ranks_field():
 def _family_marks(preset):
     """The rule set's option in a check form's select: which of the form's fields it asks (``data-asks``).
 
-    The form's script shows a field marked ``data-shown-for="x"`` only while the chosen
-    rule set asks ``x``; what each one asks comes from its family and options, never its name.
+    The form's script shows a field marked ``data-shown-for="x"`` only while the chosen rule set asks ``x``.
     """
-    asks = [*preset.family.meld_asks]
-    if OPTIONS_BY_NAME["wild_limit"].applies_to(preset):
-        asks.append("wild_limit")
-    if not preset.family.pile_always_frozen:
-        asks.append("frozen")
-    if preset.family.dead_ranks:
-        asks.append("dead_ranks")
-    if preset.partnership_per_hand:
-        asks.append("canastas_to_go_out")
-    return {"data-asks": " ".join(asks)}
+    return {"data-asks": " ".join(check_asks(preset))}
 
 
 # The wild-card house rule's choices, short enough for a select on a 320 px phone (the new-game
