@@ -51,12 +51,12 @@
     }
   }
 
-  // With JavaScript a hand's number opens its breakdown in place: say it is closed.
+  // A hand's number opens its breakdown in place: say it is closed.
   function collapsed() {
     board.querySelectorAll(HAND + ":not([aria-expanded])").forEach(function (a) { a.setAttribute("aria-expanded", "false"); });
   }
 
-  // The hand's breakdown in a row of its own under the hand, from the server.
+  // The hand's breakdown, from the server, in a row under it.
   function showHand(link) {
     var row = link.closest("tr");
     var more = document.createElement("tr");
@@ -98,6 +98,7 @@
         schedule(wait);
       }, function (error) {
         if (error.message === "gone") return say("This game is no longer here.");
+        etag = null;  // a kept ETag may hide a board never fetched
         wait = Math.min(wait * 2, MAX_WAIT_MS);  // offline, or the server restarting
         say("No connection; trying again…");
         offline();
