@@ -59,11 +59,16 @@ def phones(browser):
 def controlled(page, seconds=30):
     """Wait until the service worker controls the page (it does from the first install on).
 
-    Polled from here: wait_for_function evaluates a string, which the pages' CSP refuses.
+    An install whose files could not all be fetched (a loaded machine, one busy worker) is
+    given up by the browser and tried again at the next page load, as a phone would: so
+    after half the wait the page is loaded again once. Polled from here: wait_for_function
+    evaluates a string, which the pages' CSP refuses.
     """
-    for _ in range(seconds * 10):
+    for step in range(seconds * 10):
         if page.evaluate("() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"):
             return
+        if step == seconds * 5:
+            page.reload()
         page.wait_for_timeout(100)
     raise AssertionError("no service worker controls the page")
 
