@@ -81,12 +81,11 @@ def build_rows(games, hands_per_game, measured_index, measured_hands, seed=11):
 
 def build_database(path: Path, games, hands_per_game, measured_hands):
     """Create the database at ``path`` (migrated, bulk loaded); return the measured game's id."""
-    from scorekeeper.store import bulk
-    from scorekeeper.store import db as store
+    from scorekeeper.store import bulk, sqlite
 
     game_rows, hand_rows, measured_id = build_rows(games, hands_per_game, games // 2, measured_hands)
-    store.migrate(path)
-    database = store.connect(path)
+    sqlite.migrate(path)
+    database = sqlite.connect(path)
     try:
         bulk.bulk_load(database, game_rows, hand_rows)
         database.execute("ANALYZE")
@@ -129,7 +128,7 @@ def _app(path: Path):
 def measure(workdir: Path, *, games=10_000, hands=30, runs=80, reads=200, cache: Path = OUT,
             budget_seconds=30.0) -> list[Line]:
     """Return the lines for the scoreboard's time, and the game's read alone, in the big database against the one-game one."""
-    from scorekeeper.store import bulk
+    from scorekeeper.store import bulk, sqlite
     from scorekeeper.store import db as store
 
     what = f"Scale: scoreboard GET, {games:,} games / {games * hands:,} hands in the database"
@@ -145,7 +144,7 @@ def measure(workdir: Path, *, games=10_000, hands=30, runs=80, reads=200, cache:
         response = client.get(f"/games/{game_id}")
         if response.status_code != 200:
             return [unavailable(what, "ms", AIM, f"not measured: the scoreboard answered {response.status_code}")]
-    connections = {"big": (store.connect(big_path), big_id), "small": (store.connect(small_path), small_id)}
+    connections = {"big": (sqlite.connect(big_path), big_id), "small": (sqlite.connect(small_path), small_id)}
     try:
         reads_ms: dict[str, list[float]] = {"big": [], "small": []}
         for _ in range(reads):

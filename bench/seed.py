@@ -118,10 +118,10 @@ def seed_game(db, hands):
 
 def game_database(path, hands):
     """Create the app's database at ``path`` (migrated) holding one game with ``hands``; return ``(id, edit key)``."""
-    from scorekeeper.store import db as store
+    from scorekeeper.store import sqlite
 
-    store.migrate(path)
-    db = store.connect(path)
+    sqlite.migrate(path)
+    db = sqlite.connect(path)
     try:
         return seed_game(db, hands)
     finally:

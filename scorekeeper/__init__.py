@@ -15,7 +15,7 @@ from .api import common as api
 from .api import edit_key as api_edit_key  # noqa: F401 (adds its route to the games API's blueprint)
 from .api import games as api_games
 from .api import play as api_play
-from .store import db
+from .store import sqlite
 from .printing.charts import points_label
 from .web import board, checker, hands, history, new_game, offline, pages, practice, settings, sheets
 from .web.helpers import isolated, isolated_names, signed
@@ -57,7 +57,7 @@ def create_app(test_config=None):
     # Answers keep the engine's key order (API.md's examples read in that order).
     app.json.sort_keys = False
     csrf.init_app(app)
-    db.init_app(app)
+    sqlite.init_app(app)
     errors.init_app(app)
     security.init_app(app)
     limits.init_app(app)

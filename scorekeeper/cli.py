@@ -19,6 +19,7 @@ from flask import current_app
 from flask.cli import with_appcontext
 
 from .store import db as store
+from .store import sqlite
 from .store import transfer
 from .canasta.errors import CanastaError
 from .canasta.fields import FieldReader
@@ -45,7 +46,7 @@ def export_document(db, game_ids=None):
 
     Raises store.NotFound naming the first unknown id.
     """
-    with store.snapshot(db):
+    with sqlite.snapshot(db):
         ids = transfer.all_game_ids(db) if game_ids is None else list(game_ids)
         games = []
         for game_id in ids:
@@ -82,7 +83,7 @@ def _write_atomically(path, text):
 def export_command(game_ids, output):
     """Export games as JSON: hands as entered, versions, timestamps, edit key hashes."""
     try:
-        document = export_document(store.get_db(), game_ids or None)
+        document = export_document(sqlite.get_db(), game_ids or None)
     except store.NotFound as missing:
         raise click.ClickException(f"There is no game with id {missing}.") from None
     text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
@@ -245,7 +246,7 @@ def import_command(source, replace, check):
         document = json.load(source)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise click.ClickException(f"The file is not JSON: {error}") from None
-    db = store.get_db()
+    db = sqlite.get_db()
     try:
         if check:
             games, problems = document_problems(document)

@@ -89,7 +89,7 @@ def handle_unexpected(error):
 
 def handle_unwritable(error):
     """503 for a database that cannot take a write: the change was not made, and saying so plainly."""
-    from .store.db import UNWRITABLE
+    from .store.sqlite import UNWRITABLE
 
     if wants_json():
         return error_body(503, [("", UNWRITABLE)])
@@ -97,7 +97,7 @@ def handle_unwritable(error):
 
 
 def init_app(app):
-    from .store.db import Unwritable
+    from .store.sqlite import Unwritable
 
     app.register_error_handler(Unwritable, handle_unwritable)
     app.register_error_handler(CSRFError, handle_csrf_error)

@@ -63,9 +63,9 @@ def client(app):
 @pytest.fixture
 def db(app):
     """The app's database, opened as the app opens it."""
-    from scorekeeper.store import db as store
+    from scorekeeper.store import sqlite
 
-    database = store.connect(app.config["DATABASE"])
+    database = sqlite.connect(app.config["DATABASE"])
     yield database
     database.close()
 

@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 
 from scorekeeper.games import keyring
 from scorekeeper.games import write as service
-from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 from scorekeeper.store import edit_keys
 
 def held_keys(client):
@@ -18,7 +18,7 @@ def held_keys(client):
         keys = dict(session.get("keys", {}))  # an older cookie's, not moved yet
     if secret is None:
         return keys
-    db = store.connect(client.application.config["DATABASE"])
+    db = sqlite.connect(client.application.config["DATABASE"])
     try:
         rows = edit_keys.held(db, keyring.browser_id(secret))
     finally:

@@ -12,6 +12,7 @@ from bench.seed import OPTIONS, RULES, realistic_hands
 from bench.weight import css_sections, css_urls, is_foreign, kept_by_browser, loaded_urls, script_urls
 from scorekeeper.store import bulk, transfer
 from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 from scorekeeper.canasta.scoring import score_game
 
 from .servers import start_gunicorn
@@ -93,8 +94,8 @@ def test_bulk_load_stores_interleaved_hands_in_play_order(tmp_path):
     measured = realistic_hands(5)
     games, hands, measured_id = build_rows(7, 5, 3, measured)
     path = tmp_path / "bulk.db"
-    store.migrate(path)
-    db = store.connect(path)
+    sqlite.migrate(path)
+    db = sqlite.connect(path)
     try:
         assert bulk.bulk_load(db, games, hands, batch_size=4) == (7, 35)
         game = store.get_game(db, measured_id)
@@ -111,8 +112,8 @@ def test_bulk_load_stores_interleaved_hands_in_play_order(tmp_path):
 def test_bulk_load_stores_all_or_nothing(tmp_path):
     games, hands, _ = build_rows(3, 2, 0, realistic_hands(2))
     path = tmp_path / "bulk.db"
-    store.migrate(path)
-    db = store.connect(path)
+    sqlite.migrate(path)
+    db = sqlite.connect(path)
     try:
         with pytest.raises(Exception):
             bulk.bulk_load(db, games + [games[0]], hands)  # a game id twice

@@ -10,7 +10,7 @@ Referrer-Policy was ``no-referrer``.
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 
 from .conftest import BROWSER_WAIT_MS, PHONE
 from .helpers import WORKED, new_game
@@ -50,7 +50,7 @@ def secure_phone(browser):
 
 def test_every_form_works_over_https(https_server, secure_phone):
     phone, url = secure_phone, https_server.url
-    database = store.connect(https_server.database)
+    database = sqlite.connect(https_server.database)
     try:
         game_id, key = new_game(database, hands=[WORKED, WORKED, WORKED], options={"target": 1500},
                                 names=["Us", "Them"])

@@ -10,6 +10,7 @@ from scorekeeper import create_app
 from scorekeeper.games import access
 from scorekeeper.games import write as service
 from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 from scorekeeper.store import transfer
 from scorekeeper.cli import FORMAT
 from scorekeeper.games.read import load_game
@@ -80,7 +81,7 @@ def test_round_trip_loses_nothing(app, db, games, tmp_path):
     second = exported(other)
     assert second["games"] == first["games"]
 
-    restored = store.connect(other.config["DATABASE"])
+    restored = sqlite.connect(other.config["DATABASE"])
     try:
         for game_id, key in games.items():
             before, after = load_game(db, game_id), load_game(restored, game_id)
@@ -401,7 +402,7 @@ def test_backup_and_export_while_the_server_writes(tmp_path):
     assert statuses and set(statuses) == {201}
     for copy in copies:
         assert transfer.integrity_problems(copy) == []
-        db = store.connect(copy)
+        db = sqlite.connect(copy)
         try:
             for game_id in transfer.all_game_ids(db):
                 game = load_game(db, game_id)

@@ -20,7 +20,7 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 
 from scorekeeper import create_app, limits
-from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 
 from .helpers import WORKED, new_game
 from .servers import start_gunicorn
@@ -224,7 +224,7 @@ def test_a_rematch_counts_as_a_new_game(tmp_path):
     app = limited_app(tmp_path, RATELIMIT_GAMES="1 per hour")
     client = app.test_client()
     assert client.post("/games/new", data={"rules": "classic"}).status_code == 303
-    game_id = next(store.connect(app.config["DATABASE"])["games"].rows)["id"]
+    game_id = next(sqlite.connect(app.config["DATABASE"])["games"].rows)["id"]
     response = client.post(f"/games/{game_id}/rematch", data={"token": "t"})
     assert response.status_code == 429
     assert "Too many new games from this address" in response.get_data(as_text=True)
@@ -253,7 +253,7 @@ def test_a_mistyped_limit_stops_the_start(tmp_path, text):
 
 def test_wrong_keys_with_the_test_client(tmp_path):
     app = limited_app(tmp_path, RATELIMIT_KEYS="3 per minute")
-    db = store.connect(app.config["DATABASE"])
+    db = sqlite.connect(app.config["DATABASE"])
     game_id, key = new_game(db)
     client = app.test_client()
     assert [client.get(f"/games/{game_id}/join?key=wrong{n}").status_code for n in range(3)] == [403] * 3

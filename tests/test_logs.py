@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 
 from .helpers import new_game
 from .servers import GUNICORN, ROOT, start_gunicorn
@@ -50,8 +50,8 @@ def test_the_access_log_never_writes_an_edit_key(tmp_path, command):
     assert "--access-logformat" not in argv and "--access-logfile" not in argv  # one format: gunicorn.conf.py's
     assert argv[argv.index("-c") + 1] == "gunicorn.conf.py"
     database = tmp_path / "logs.db"
-    store.migrate(str(database))
-    db = store.connect(str(database))
+    sqlite.migrate(str(database))
+    db = sqlite.connect(str(database))
     game_id, key = new_game(db)
     db.close()
     server = start_gunicorn(database, argv=on_loopback(argv))

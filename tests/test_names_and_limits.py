@@ -18,6 +18,7 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.games import write as service
 from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 
 from .helpers import new_game
 
@@ -116,7 +117,7 @@ def test_import_checks_names_as_the_api_does(app, db, tmp_path, names, message):
     result = other.test_cli_runner().invoke(args=["import", str(path)])
     assert result.exit_code == 1
     assert f"game 1 ({document['games'][0]['id']}): {message}" in result.stderr
-    assert store.connect(tmp_path / "other.db")["games"].count == 0
+    assert sqlite.connect(tmp_path / "other.db")["games"].count == 0
 
 
 def test_import_lists_the_first_twenty_problems_and_how_many_more(app, db, tmp_path):

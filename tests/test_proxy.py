@@ -13,6 +13,7 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 
 from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 
 from .helpers import WORKED, new_game
 from .servers import start_gunicorn
@@ -47,7 +48,7 @@ def ask(server, method, path, headers=None, body=None):
 
 
 def started_game(server):
-    database = store.connect(server.database)
+    database = sqlite.connect(server.database)
     try:
         return new_game(database, hands=[WORKED, WORKED])
     finally:
@@ -86,7 +87,7 @@ def test_behind_a_configured_proxy_links_are_https_and_the_undo_form_works(serve
     # What the browser sends over HTTPS: its own page as Referer (Referrer-Policy: same-origin).
     status, _, _ = ask(proxied, "POST", action, {**form, "Referer": f"https://{host}/games/{game_id}"}, body)
     assert status == 303
-    database = store.connect(proxied.database)
+    database = sqlite.connect(proxied.database)
     try:
         assert len(store.get_game(database, game_id)["hands"]) == 1
         # CSRF protection is kept: the same form with the token but from an http:// page is refused.

@@ -19,6 +19,7 @@ import pytest
 
 from scorekeeper.store import answers
 from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 from scorekeeper.store import transfer
 from scorekeeper.games import write as service
 from scorekeeper.canasta.scoring import score_game
@@ -80,7 +81,7 @@ def marker(sides):
 
 def stored_hands(database, game_id):
     """Read the game straight from the file, as a fresh process would after a restart."""
-    db = store.connect(database)
+    db = sqlite.connect(database)
     try:
         return load_game(db, game_id)
     finally:
@@ -101,7 +102,7 @@ def run_threads(count, target):
 
 
 def test_every_connection_waits_for_locks_and_writes_durably(app):
-    db = store.connect(app.config["DATABASE"])
+    db = sqlite.connect(app.config["DATABASE"])
     try:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert db.execute("PRAGMA busy_timeout").fetchone()[0] == 10_000
@@ -226,7 +227,7 @@ def _bytes_per_thousand_hands(database, folder, hands):
     """The compact size a thousand hands take: a backup copy less an empty database."""
     copy, empty = folder / "size.db", folder / "empty.db"
     transfer.backup_to(database, copy)
-    store.migrate(empty)
+    sqlite.migrate(empty)
     conn = sqlite3.connect(empty)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()

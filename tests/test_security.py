@@ -22,6 +22,7 @@ from scorekeeper import create_app
 from scorekeeper.games import access
 from scorekeeper.games import write as service
 from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 from scorekeeper.games.read import load_game
 
 from .helpers import held_keys
@@ -151,7 +152,7 @@ def test_without_the_csrf_token_a_page_post_changes_nothing(csrf_app):
     client = csrf_app.test_client()
     game_id, key = start_game(client)
     hold_key(client, game_id, key)
-    db = store.connect(csrf_app.config["DATABASE"])
+    db = sqlite.connect(csrf_app.config["DATABASE"])
     try:
         before = snapshot(db, game_id)
         answer = client.post(f"/games/{game_id}/undo")

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 
 from .helpers import WORKED, new_game
 from .servers import start_gunicorn
@@ -46,8 +46,8 @@ def drip(address, stop):
 
 def test_ten_slow_connections_leave_a_phones_saves_under_a_second(tmp_path):
     database = tmp_path / "slow.db"
-    store.migrate(str(database))
-    db = store.connect(str(database))
+    sqlite.migrate(str(database))
+    db = sqlite.connect(str(database))
     game_id, key = new_game(db, options={"target": 100_000})
     db.close()
     server = start_gunicorn(database, workers=3)

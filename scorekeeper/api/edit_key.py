@@ -21,6 +21,7 @@ from ..games import access
 from . import idempotency
 from ..games import write as service
 from ..store import db as store
+from ..store import sqlite
 from ..games.once import KeyReused, at_most_once
 from .common import BadBody, bad_body, json_response, read_json_object
 from .games import bp, edit_refusal, no_game
@@ -31,7 +32,7 @@ from .games import bp, edit_refusal, no_game
 @bp.post("/<game_id>/edit-key")
 def new_edit_key(game_id):
     """200 with the game's new edit key (shown this once) and its edit link; the old key opens nothing."""
-    db = store.get_db()
+    db = sqlite.get_db()
     if store.get_version(db, game_id) is None:
         return no_game()
     try:

@@ -22,6 +22,7 @@ from . import idempotency
 from ..games import undo as history
 from ..games import write as service
 from ..store import db as store
+from ..store import sqlite
 from .common import BadBody, bad_body, json_response, read_json_object, rule_problems
 from ..canasta.errors import CanastaError, InvalidHand, Problem
 from ..canasta.fields import is_integer
@@ -127,7 +128,7 @@ def _game_response(text, status, game_id, version, location=None):
 @bp.get("/<game_id>")
 def game(game_id):
     """The game with every hand scored; 304 when the poller's ETag is still the game's version."""
-    db = store.get_db()
+    db = sqlite.get_db()
     version = store.get_version(db, game_id)
     if version is None:
         return no_game()
@@ -141,7 +142,7 @@ def game(game_id):
 @bp.get("/<game_id>/hands/<int:number>")
 def hand(game_id, number):
     """One hand of the game: its sides as entered and its scores."""
-    found = load_game(store.get_db(), game_id)
+    found = load_game(sqlite.get_db(), game_id)
     if found is None:
         return no_game()
     if not 1 <= number <= len(found.hands):
@@ -169,7 +170,7 @@ def create():
         return refusal
     problems = _unknown_fields(body, GAME_FIELDS, "A new game")
     request_hash = idempotency.request_hash(canonical)
-    db = store.get_db()
+    db = sqlite.get_db()
     created = {}
 
     def start():
@@ -269,7 +270,7 @@ def _change(game_id, status, fields, what, apply, number=None, body_optional=Fal
     ``apply(db, body, expected_version)`` makes the change through the service
     and returns it ``Saved``: the game it answers with was scored once, by the change.
     """
-    db = store.get_db()
+    db = sqlite.get_db()
     refusal = edit_refusal(db, game_id)
     if refusal is not None:
         return refusal

@@ -22,6 +22,7 @@ from datetime import datetime, timedelta, timezone
 from flask import current_app, g, session
 
 from ..store import db as store
+from ..store import sqlite
 from ..store import edit_keys
 from . import keyring
 
@@ -75,7 +76,7 @@ def bearer_key(request):
 
 
 def _db():
-    return store.get_db()
+    return sqlite.get_db()
 
 
 def _stamp():
@@ -110,7 +111,7 @@ def _note_seen(secret):
     try:
         edit_keys.seen(_db(), keyring.browser_id(secret), store.now())
         edit_keys.forget_browsers_before(_db(), cutoff)
-    except store.Unwritable:
+    except sqlite.Unwritable:
         pass  # seen next time; nothing of the browser's is lost meanwhile
 
 
@@ -141,7 +142,7 @@ def _move_legacy():
     entries += [(game_id, None, at(step)) for step, game_id in enumerate(followed) if game_id not in keys]
     try:
         edit_keys.keep(_db(), keyring.browser_id(secret), entries)
-    except store.Unwritable:
+    except sqlite.Unwritable:
         return  # they stay in the cookie, and count as held (``_held``), until the database takes them
     for name in ("keys", "recent", "followed"):
         session.pop(name, None)
@@ -175,10 +176,10 @@ def remember_key(game_id, edit_key):
     browser = keyring.browser_id(secret)
     g.pop("held_games", None)
     try:
-        with store.writing(_db()):  # kept and room made in one commit: never over the limit, never a key short
+        with sqlite.writing(_db()):  # kept and room made in one commit: never over the limit, never a key short
             edit_keys.keep(_db(), browser, [(game_id, keyring.seal(secret, game_id, edit_key), _stamp())])
             forgotten = edit_keys.drop_beyond(_db(), browser, remembered_at_most(), sparing=game_id)
-    except store.Unwritable:
+    except sqlite.Unwritable:
         # Not lost: kept in the cookie as older versions did, and moved over later.
         session["keys"] = {**_cookie_keys(), game_id: edit_key}
         session["recent"] = [game_id] + [other for other in session.get("recent", []) if other != game_id]
@@ -231,12 +232,12 @@ def follow(game_id):
         # One commit: a phone's first view also notes its new browser id (``_note_seen``). A power cut
         # may lose it (the home page's list misses the game; no edit right is in it), so the commit
         # does not wait for the disk: that wait was most of a new phone's first view.
-        with store.writing_a_note(_db()):
+        with sqlite.writing_a_note(_db()):
             browser = keyring.browser_id(_browser(create=True))
             edit_keys.keep(_db(), browser, [(game_id, None, _stamp())])
             if len(followed) >= MAX_FOLLOWED_GAMES:
                 edit_keys.unfollow_oldest(_db(), browser, MAX_FOLLOWED_GAMES)
-    except store.Unwritable:
+    except sqlite.Unwritable:
         return  # only the home page's list misses it; the view link still opens it
     g.pop("held_games", None)
 

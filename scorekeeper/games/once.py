@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass
 
 from ..store import answers
-from ..store import db as store
+from ..store import sqlite
 
 
 class KeyReused(Exception):
@@ -42,7 +42,7 @@ def at_most_once(db, scope, key, request_hash, change):
     KeyReused. ``request_hash`` None: any request under the key is a repeat
     (a form's one-time token belongs to one form).
     """
-    with store.transaction(db):
+    with sqlite.transaction(db):
         if key:
             earlier = answers.recall_answer(db, scope, hashed(key))
             if earlier is not None:

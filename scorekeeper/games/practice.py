@@ -24,6 +24,7 @@ from ..canasta.play.computer import LEVEL_NAMES, choose
 from ..canasta.play.names import seat_names
 from ..canasta.rules import PRESETS
 from ..store import db as store
+from ..store import sqlite
 from ..store import practice as rows
 from . import read, write
 
@@ -87,7 +88,7 @@ def start(db, rules: str, level: str, seed: str | None = None) -> str:
         raise ValueError(f"There is no rule set {rules!r}.")
     if level not in LEVEL_NAMES:
         raise ValueError(f"There is no level {level!r}.")
-    with store.transaction(db):
+    with sqlite.transaction(db):
         game_id, _ = write.new_game(db, rules=rules, names=side_names(rules))
         practice_id = secrets.token_urlsafe(12)
         rows.create_practice(db, practice_id=practice_id, game_id=game_id, rules=rules, level=level,
@@ -170,7 +171,7 @@ def play(db, table: Table, move: Move) -> Outcome:
 
 def _store(db, table: Table, moves, log, position, deal_number=None, totals_before=None):
     """Store the deal and, once it is over, its hand in the scorekeeper game: one transaction."""
-    with store.transaction(db):
+    with sqlite.transaction(db):
         _save(db, table, moves, log, deal_number=deal_number, totals_before=totals_before)
         if position.over:
             finish(db, table.row["game_id"], position)

@@ -18,7 +18,9 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 
+from ..store import connections
 from ..store import db as store
+from ..store import sqlite
 from ..canasta.errors import CanastaError
 from ..canasta.rules import PRESETS
 from ..canasta.scoring import GameScore, score_game
@@ -158,7 +160,7 @@ def cache_key(db, game_id, stamp):
     None when the read cannot be shared: a connection on no known file, or a
     read inside a transaction, whose writes are not committed and may roll back.
     """
-    identity = store.file_identity(db)
+    identity = connections.file_identity(db)
     if identity is None or db.conn.in_transaction:
         return None
     return (identity, game_id, *stamp)
@@ -191,7 +193,7 @@ def load_game(db, game_id):
     else:
         # The game's row and its hands from one state of the database, even
         # if a change lands between the two queries.
-        with store.snapshot(db):
+        with sqlite.snapshot(db):
             stored = store.get_game(db, game_id)
     if stored is None:
         return None  # deleted since the stamp was read
@@ -219,7 +221,7 @@ def keep(db, stored, score=None):
         if key is not None:
             _games.put(key, replace(game, key=key))
 
-    store.after_commit(db, put)
+    sqlite.after_commit(db, put)
     return game
 
 

@@ -12,6 +12,7 @@ from . import read
 from .write import Saved, _rescore, _stored
 from ..canasta.rules import get_ruleset
 from ..store import db as store
+from ..store import sqlite
 from ..store import history
 
 
@@ -39,7 +40,7 @@ def redo(db, game_id, expected_version=None, made_by=""):
 
 
 def _step(db, game_id, expected_version, made_by, direction):
-    with store.writing(db):
+    with sqlite.writing(db):
         stored = _stored(db, game_id, expected_version)
         change = (history.to_undo if direction == "undo" else history.to_redo)(db, game_id)
         if change is None:

@@ -14,6 +14,7 @@ import unicodedata
 from . import access, read
 from .read import Game
 from ..store import db as store
+from ..store import sqlite
 from ..store import history
 from ..canasta.errors import CanastaError, InvalidHand, Place, Problem
 from ..canasta.rules import PRESETS, get_ruleset, option_specs, resolve
@@ -187,7 +188,7 @@ def _change_hands(db, game_id, expected_version, number, change, write, kind, ma
     that score is the one every later read of this version shows. ``kind``
     (add, edit, delete) and ``made_by`` (which door and phone) go to the history.
     """
-    with store.writing(db):
+    with sqlite.writing(db):
         stored = _stored(db, game_id, expected_version)
         if number is not None and not 1 <= number <= len(stored["hands"]):
             raise store.NotFound(f"{game_id} hand {number}")
@@ -278,7 +279,7 @@ def rename_game(db, game_id, *, names, seats, seats_from=1, expected_version=Non
     nothing then; nothing to change keeps the version as it is. Scores never
     change: the rule set, house rules and hands are left alone.
     """
-    with store.writing(db):
+    with sqlite.writing(db):
         stored = _stored(db, game_id, expected_version)
         reader = FieldReader()
         cleaned_names, cleaned_seats = _clean_table(reader, get_ruleset(stored["rules"]), names, seats)

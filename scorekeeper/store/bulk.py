@@ -4,8 +4,9 @@ import json
 
 from sqlite_utils import Database
 
-from .db import JSON_COLUMNS, writing
+from .db import JSON_COLUMNS
 from .migrations import migrations
+from .sqlite import writing
 
 BULK_BATCH = 5000
 

@@ -6,8 +6,8 @@ per database file (tests point apps at many files). A connection is only ever
 used by the thread and the process that opened it: SQLite connections must not
 cross a fork (gunicorn's workers) nor be shared between threads.
 
-No query lives here: ``db.connect`` opens and sets up a connection, and every
-query stays in ``db``.
+No query lives here: ``sqlite.connect`` opens and sets up a connection, and every
+query stays in ``db`` and its siblings.
 """
 
 import os
@@ -33,7 +33,7 @@ def file_identity_of(path):
 
 
 def file_identity(db):
-    """The identity of the file ``db`` was opened on by ``db.connect`` (see ``file_identity_of``), or None."""
+    """The identity of the file ``db`` was opened on by ``sqlite.connect`` (see ``file_identity_of``), or None."""
     return getattr(db, "file_identity", None)
 
 

@@ -6,7 +6,7 @@ nor a copy of the database opens a game. Nothing here decides what a browser
 may do: ``games.access`` does.
 """
 
-from .db import writing
+from .sqlite import writing
 
 
 def held(db, browser):

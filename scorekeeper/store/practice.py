@@ -2,7 +2,8 @@
 
 import json
 
-from .db import VersionConflict, now, writing
+from .db import VersionConflict, now
+from .sqlite import writing
 
 
 def create_practice(db, *, practice_id, game_id, rules, level, seed, totals_before):

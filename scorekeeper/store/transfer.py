@@ -8,7 +8,8 @@ entered), never a score.
 import json
 import sqlite3
 
-from .db import BUSY_TIMEOUT_SECONDS, JSON_COLUMNS, get_game, writing
+from .db import JSON_COLUMNS, get_game
+from .sqlite import BUSY_TIMEOUT_SECONDS, writing
 
 
 def all_game_ids(db):

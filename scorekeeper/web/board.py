@@ -19,6 +19,7 @@ from .. import errors, limits
 from ..games import access
 from ..games import undo
 from ..store import db as store
+from ..store import sqlite
 from ..canasta.scoring import BREAKDOWN_LABELS
 from ..printing.charts import points_label, running_totals_chart
 from ..games.read import LRUCache
@@ -240,7 +241,7 @@ def undo_controls(game):
     """What the board's Undo and Redo would do (``{"undo": "delete of hand 5", "redo": None}``), kept per version."""
     controls = _controls.get(game.key) if game.key is not None else None
     if controls is None:
-        controls = undo.controls(store.get_db(), game)
+        controls = undo.controls(sqlite.get_db(), game)
         if game.key is not None:
             _controls.put(game.key, controls)
     return controls
@@ -280,7 +281,7 @@ def _private(response):
 def board(game_id):
     """The scoreboard; with edit controls when this browser holds the edit key."""
     game = game_or_404(game_id)
-    editable = access.can_edit(store.get_db(), game_id)
+    editable = access.can_edit(sqlite.get_db(), game_id)
     page = render_template("games/board.html", view=False,
                            **page_context(game, editable, request.args.get("hand", type=int)))
     return _private(make_response(page))
@@ -290,7 +291,7 @@ def board(game_id):
 def view(game_id):
     """The read-only board for the other players' phones; it follows the game by itself."""
     game = game_or_404(game_id)
-    keeps_score = access.can_edit(store.get_db(), game_id)
+    keeps_score = access.can_edit(sqlite.get_db(), game_id)
     if not keeps_score:
         access.follow(game_id)  # the home page lists it: a closed tab needs no new link
     page = render_template("games/board.html", view=True, keeps_score=keeps_score,
@@ -303,7 +304,7 @@ def view(game_id):
 def fragment(game_id):
     """Only the board's changing part, for the live view to swap in (``?edit=1``: with edit controls)."""
     game = game_or_404(game_id)
-    editable = request.args.get("edit") == "1" and access.can_edit(store.get_db(), game_id)
+    editable = request.args.get("edit") == "1" and access.can_edit(sqlite.get_db(), game_id)
     return _private(make_response(render_template("games/_board.html", **fragment_context(game, editable))))
 
 
@@ -341,7 +342,7 @@ def hand(game_id, number):
     game = game_or_404(game_id)
     if not 1 <= number <= len(game.score.hands):
         abort(404, description=f"This game has no hand {number}.")
-    editable = access.can_edit(store.get_db(), game_id)
+    editable = access.can_edit(sqlite.get_db(), game_id)
     row = _hand_row(game, game.score.hands[number - 1])
     if request.args.get("partial") == "1":
         editable = editable and request.args.get("edit") == "1"
@@ -355,7 +356,7 @@ def hand(game_id, number):
 @bp.get("/games/<game_id>/live.json")
 def live(game_id):
     """``{"version": n}``: the live view polls this, with ``If-None-Match``, and gets 304 until a change."""
-    version = store.get_version(store.get_db(), game_id)
+    version = store.get_version(sqlite.get_db(), game_id)
     if version is None:
         return errors.error_body(404, [("", NO_GAME)])
     response = jsonify(version=version)
@@ -367,7 +368,7 @@ def live(game_id):
 @bp.get("/games/<game_id>/join")
 def join(game_id):
     """The edit link: keep its key in this browser and open the board, the key gone from the address."""
-    db = store.get_db()
+    db = sqlite.get_db()
     if store.get_version(db, game_id) is None:
         abort(404, description=NO_GAME)
     key = request.args.get("key", "")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from flask import Blueprint, render_template, request
 
-from ..store import db as store
+from ..store import sqlite
 from ..canasta.cards import parse_cards, parse_meld_groups
 from ..canasta.checks import check_going_out, check_initial_meld, check_meld, check_pile, going_out_conditions
 from ..canasta.errors import CanastaError
@@ -63,7 +63,7 @@ def index():
 
 def _game_side(game_id, side_text):
     """Return the GameSide a scoreboard link names, or an error message for the page."""
-    game = load_game(store.get_db(), game_id) if game_id else None
+    game = load_game(sqlite.get_db(), game_id) if game_id else None
     if game is None:
         return None, "That game could not be found: fill in the rule set and the total yourself."
     try:

@@ -14,6 +14,7 @@ from markupsafe import Markup, escape
 
 from ..games import write as service
 from ..store import db as store
+from ..store import sqlite
 from ..canasta.errors import CanastaError, InvalidHand
 from ..canasta.scoring import BREAKDOWN_LABELS, score_request
 from ..printing.charts import points_label
@@ -173,7 +174,7 @@ def add(game_id):
     page, sides, entry, answer = _typed_hand(game, form, number=number, editing=False, totals_before=totals_before)
     if sides is None:
         return answer
-    db = store.get_db()
+    db = sqlite.get_db()
     expected = int_or_none(form.expected_version.data)
     return _save_once(
         db, game_id, FORM_SCOPE + game_id, form, page,
@@ -200,8 +201,8 @@ def _save_once(db, game_id, scope, form, page, work, *, conflict, missing, said)
         return conflict(error)
     except store.NotFound:
         abort(404, description=missing)
-    except store.Unwritable:
-        form.form_errors.append(f"{store.UNWRITABLE} Your entries are below, as you typed them.")
+    except sqlite.Unwritable:
+        form.form_errors.append(f"{sqlite.UNWRITABLE} Your entries are below, as you typed them.")
         return page(status=503)
     flash(*said(answer, repeated))
     return redirect(board_url(game_id), code=303)
@@ -239,7 +240,7 @@ def edit(game_id, number):
     page, sides, entry, answer = _typed_hand(game, form, number=number, editing=True, totals_before=totals_before)
     if sides is None:
         return answer
-    db = store.get_db()
+    db = sqlite.get_db()
 
     def change():
         service.replace_hand(db, game_id, number, sides, entry=entry, made_by=this_phone(),
@@ -281,7 +282,7 @@ def delete(game_id, number):
         abort(404, description=NO_HAND.format(number=number))
     if request.method == "GET":
         return _render_remove(game, number, action="delete")
-    db = store.get_db()
+    db = sqlite.get_db()
     try:
         service.delete_hand(db, game_id, number, expected_version=int_or_none(request.form.get("expected_version")),
                             made_by=this_phone())

@@ -11,7 +11,7 @@ from markupsafe import Markup, escape
 from ..security import csrf
 from ..games import access
 from ..games.once import at_most_once
-from ..store import db as store
+from ..store import sqlite
 from ..printing.charts import points_label
 from ..games.read import load_game
 
@@ -22,7 +22,7 @@ EXPIRED = ("This form has expired or was sent from another page, so nothing was 
 
 def game_or_404(game_id):
     """Return the game, scored by the engine; a game that is not stored ends the request with a 404 page."""
-    game = load_game(store.get_db(), game_id)
+    game = load_game(sqlite.get_db(), game_id)
     if game is None:
         abort(404, description=NO_GAME)
     return game
@@ -31,7 +31,7 @@ def game_or_404(game_id):
 def editable_game_or_abort(game_id, refusal=None):
     """Return the game when this browser holds its edit key; else a 404 page, or a 403 page saying ``refusal``."""
     game = game_or_404(game_id)
-    if not access.can_edit(store.get_db(), game_id):
+    if not access.can_edit(sqlite.get_db(), game_id):
         abort(403, description=refusal)
     return game
 
@@ -46,7 +46,7 @@ def forget_warning(game_id=None):
     doomed = access.next_to_forget(game_id)
     if doomed is None:
         return None
-    game = load_game(store.get_db(), doomed)
+    game = load_game(sqlite.get_db(), doomed)
     key = access.held_key(doomed)
     return {
         "game_id": doomed,
@@ -64,7 +64,7 @@ def forgets_title():
 
 def game_title(game_id):
     """The game's title ("Us vs Them"), or "A game no longer stored"."""
-    game = load_game(store.get_db(), game_id)
+    game = load_game(sqlite.get_db(), game_id)
     return " vs ".join(game.names) if game else "A game no longer stored"
 
 

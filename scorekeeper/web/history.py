@@ -16,6 +16,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from ..canasta.errors import InvalidHand
 from ..games import undo as steps
 from ..store import db as store
+from ..store import sqlite
 from ..store import history
 from .helpers import NO_GAME, editable_game_or_abort, game_or_404, int_or_none, phone_label, this_phone
 from .pages import ago
@@ -43,7 +44,7 @@ def _step(game_id, direction):
     board = url_for("games.board", game_id=game_id)
     try:
         _, change = (steps.undo if direction == "undo" else steps.redo)(
-            store.get_db(), game_id, expected_version=expected, made_by=this_phone())
+            sqlite.get_db(), game_id, expected_version=expected, made_by=this_phone())
     except store.VersionConflict:
         return _page(game_or_404(game_id), conflict=True, status=409)
     except steps.NothingLeft as nothing:
@@ -69,7 +70,7 @@ def page(game_id):
 def _page(game, conflict=False, status=200):
     from ..games import access
 
-    db = store.get_db()
+    db = sqlite.get_db()
     editable = access.can_edit(db, game.id)
     now = datetime.now(timezone.utc)
     me = phone_label()

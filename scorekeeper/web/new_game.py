@@ -13,7 +13,7 @@ from ..canasta.errors import CanastaError
 from ..canasta.rules import OPTION_SPECS, PRESETS
 from ..games import access
 from ..games import write as service
-from ..store import db as store
+from ..store import sqlite
 from .forms.game import NewGameForm, applies_note, preset_summary
 from .hands import board_url
 from .helpers import forget_warning, forgotten_line, form_expired, keeps_entries_when_expired, no_store
@@ -40,7 +40,7 @@ def new_game():
             response.headers["Retry-After"] = limited.headers["Retry-After"]
             return response
         if totals is not False:
-            db = store.get_db()
+            db = sqlite.get_db()
             try:
                 game_id, edit_key = service.new_game(
                     db, rules=form.ruleset.id, options=form.chosen_options(), names=form.chosen_names(),

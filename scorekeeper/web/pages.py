@@ -11,6 +11,7 @@ from flask import Blueprint, make_response, render_template
 
 from ..games import access
 from ..store import db as store
+from ..store import sqlite
 from .board import result_line
 from ..games.read import load_game
 from .helpers import forget_warning, no_store
@@ -21,7 +22,7 @@ bp = Blueprint("pages", __name__)
 @bp.get("/")
 def home():
     """Your games, the most recently changed first; a big New game button."""
-    db = store.get_db()
+    db = sqlite.get_db()
     summaries = store.list_games(db, access.remembered_game_ids())  # newest change first
     now = datetime.now(timezone.utc)
     games = []

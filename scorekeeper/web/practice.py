@@ -24,7 +24,7 @@ from ..canasta.play.selection import add_to, put_down, take_pile
 from ..canasta.cards import parse_cards
 from ..canasta.rules import PRESETS
 from ..games import practice
-from ..store import db as store
+from ..store import sqlite
 from . import practice_page as page
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
@@ -34,7 +34,7 @@ SESSION_KEY = "practice"
 
 
 def _table():
-    return practice.load(store.get_db(), session.get(SESSION_KEY))
+    return practice.load(sqlite.get_db(), session.get(SESSION_KEY))
 
 
 def _selected():
@@ -74,7 +74,7 @@ def start():
         flash("Choose a rule set and a level from the lists.", "error")
         return redirect(url_for("practice.page_view"), 303)
     seed = request.form.get("seed", "").strip()[:40] or None
-    session[SESSION_KEY] = practice.start(store.get_db(), rules, level, seed)
+    session[SESSION_KEY] = practice.start(sqlite.get_db(), rules, level, seed)
     session.permanent = True
     return redirect(url_for("practice.page_view"), 303)
 
@@ -114,7 +114,7 @@ def _move(table, action: str, cards):
 
 @bp.post("/move")
 def move():
-    db = store.get_db()
+    db = sqlite.get_db()
     table = _table()
     if table is None:
         flash("Start a practice game first.", "error")

@@ -19,6 +19,7 @@ from .. import limits
 from ..games import access
 from ..games import write as service
 from ..store import db as store
+from ..store import sqlite
 from ..canasta.errors import CanastaError, InvalidHand
 from ..canasta.rules import option_specs
 from ..printing.charts import points_label
@@ -95,7 +96,7 @@ def edit(game_id):
         return _render_settings(game, form, 400)
     if not valid:
         return _render_settings(game, form, 422)
-    db = store.get_db()
+    db = sqlite.get_db()
     try:
         version = service.rename_game(
             db, game_id, names=form.chosen_names(), seats=form.chosen_seats(),
@@ -128,7 +129,7 @@ def rematch(game_id):
     limited = limits.count("games")
     if limited is not None:
         return limited
-    db = store.get_db()
+    db = sqlite.get_db()
     token = request.form.get("token", "")[:64]
     started = {}
 
@@ -167,7 +168,7 @@ def new_edit_link(game_id):
     if request.method == "GET":
         return render_template("settings/new_edit_link.html", game=game, title=" vs ".join(game.names))
     try:
-        edit_key = service.replace_edit_key(store.get_db(), game_id)
+        edit_key = service.replace_edit_key(sqlite.get_db(), game_id)
     except store.NotFound:
         abort(404, description=NO_GAME)
     access.remember_key(game_id, edit_key)
@@ -186,10 +187,10 @@ def forget(game_id):
         if request.method == "POST":  # forgotten already (a second tap): nothing left to do
             return redirect(url_for("pages.home"), code=303)
         abort(404, description=NOT_KEPT_HERE)
-    game = load_game(store.get_db(), game_id)  # None: deleted meanwhile, and still forgettable
+    game = load_game(sqlite.get_db(), game_id)  # None: deleted meanwhile, and still forgettable
     title = game_title(game_id)
     if request.method == "GET":
-        keeps_score = game is not None and access.can_edit(store.get_db(), game_id)
+        keeps_score = game is not None and access.can_edit(sqlite.get_db(), game_id)
         # Its edit link, to keep before this phone forgets it: only this phone sees it, and it is kept nowhere.
         edit_url = url_for("games.join", game_id=game_id, key=access.held_key(game_id), _external=True) \
             if keeps_score else None

@@ -22,6 +22,7 @@ from .. import limits
 from ..games import access
 from ..printing import pdf
 from ..store import db as store
+from ..store import sqlite
 from ..printing.sheets import blank_rows, compact_rows, game_hands, house_rules, played_on, reference, result, start_row
 from .helpers import isolated
 from .forms.sheets import PAPERS, CheatSheetForm, ScoreSheetForm, paper_for
@@ -95,7 +96,7 @@ def _page(form, status=200):
 
 def _your_games():
     ids = access.remembered_game_ids()
-    return store.list_games(store.get_db(), ids) if ids else []
+    return store.list_games(sqlite.get_db(), ids) if ids else []
 
 
 @bp.get("/print")
@@ -159,7 +160,7 @@ def _score_form_like(cheat_form):
 
 @bp.get("/games/<game_id>/sheet.pdf")
 def game_sheet(game_id):
-    db = store.get_db()
+    db = sqlite.get_db()
     stamp = store.get_sheet_stamp(db, game_id)
     if stamp is None:
         abort(404)

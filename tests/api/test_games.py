@@ -14,6 +14,7 @@ import pytest
 from scorekeeper.games import access
 from scorekeeper.store import answers
 from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 
 WORKED = [{"melded_points": 120, "hand_points": 15, "natural_canastas": 0, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
           {"melded_points": 0, "hand_points": 95, "red_threes": 2}]  # 605, -295
@@ -531,7 +532,7 @@ def test_a_kept_answer_holds_what_a_repeat_needs_not_the_game(client, db, game):
 def test_old_answers_go_for_every_game_not_only_the_one_changed_again(db):
     answers.remember_answer(db, "api:a", "k1", "h", 201, "{}")
     answers.remember_answer(db, "form:b", "k2", "h", 303, "")
-    with store.transaction(db):
+    with sqlite.transaction(db):
         answers.forget_answers_before(db, "9999")
     assert [row["scope"] for row in db.query("select scope from idempotency")] == []
 

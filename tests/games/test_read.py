@@ -5,6 +5,7 @@ import json
 import pytest
 
 from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 from scorekeeper.store import transfer
 from scorekeeper.games import read as model
 from scorekeeper.store.migrations import migrations
@@ -108,7 +109,7 @@ def test_a_change_is_seen_at_once(db, engine_calls, change):
 def test_another_connection_sees_a_change_made_elsewhere(app, db):
     """A worker's cached game is left behind as soon as another worker changes the game."""
     make_game(db, start_totals=[0, 0])
-    worker = store.connect(app.config["DATABASE"])
+    worker = sqlite.connect(app.config["DATABASE"])
     try:
         assert load_game(worker, "g").score.totals == (0, 0)
         store.add_hand(db, "g", WORKED_EXAMPLE)
@@ -118,7 +119,7 @@ def test_another_connection_sees_a_change_made_elsewhere(app, db):
 
 
 def test_the_same_game_id_in_two_database_files_is_two_games(tmp_path):
-    one, two = store.connect(tmp_path / "one.db"), store.connect(tmp_path / "two.db")
+    one, two = sqlite.connect(tmp_path / "one.db"), sqlite.connect(tmp_path / "two.db")
     try:
         for database, start in ((one, [100, 0]), (two, [0, 200])):
             migrations.apply(database)
@@ -134,7 +135,7 @@ def test_a_read_inside_a_transaction_that_rolls_back_is_never_served(db, engine_
     """The API reads the changed game inside its write transaction; it may still roll back."""
     make_game(db, start_totals=[0, 0])
     with pytest.raises(RuntimeError):
-        with store.transaction(db):
+        with sqlite.transaction(db):
             store.add_hand(db, "g", WORKED_EXAMPLE)
             assert load_game(db, "g").score.totals == (605, -295)
             raise RuntimeError("the answer could not be kept")

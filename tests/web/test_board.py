@@ -6,7 +6,7 @@ import pytest
 from flask import url_for
 
 from scorekeeper.games import write as service
-from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 from scorekeeper.games.read import forget_games
 
 from ..helpers import WORKED, held_keys, new_game, parse
@@ -586,7 +586,7 @@ def test_the_board_is_rendered_once_per_version_and_kind_of_reader(client, db, r
 
 
 def test_each_session_gets_its_own_csrf_token_in_the_kept_board(csrf_app, renders):
-    game_id, key = new_game(store.connect(csrf_app.config["DATABASE"]), hands=[WORKED, BIG])
+    game_id, key = new_game(sqlite.connect(csrf_app.config["DATABASE"]), hands=[WORKED, BIG])
     phones = [csrf_app.test_client(), csrf_app.test_client()]
     tokens = []
     for phone in phones:

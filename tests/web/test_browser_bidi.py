@@ -9,7 +9,7 @@ left-to-right one. Without isolation (``<bdi>``) the bidi algorithm takes
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 
 from ..helpers import WORKED, new_game
 from .test_browser_board import keep_score
@@ -31,7 +31,7 @@ BOXES = """(selector) => [...document.querySelectorAll(selector)].map(element =>
 
 @pytest.fixture
 def game(live_server):
-    database = store.connect(live_server.database)
+    database = sqlite.connect(live_server.database)
     try:
         return new_game(database, hands=[WORKED], names=["Us", HEBREW])
     finally:

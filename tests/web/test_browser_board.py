@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 from scorekeeper.games import write as service
 
 from ..conftest import assert_accessible, no_sideways_scroll, screenshot
@@ -18,7 +18,7 @@ MID_GAME = [WORKED, BIG, SMALL, WORKED, SMALL]
 
 @pytest.fixture
 def database(live_server):
-    database = store.connect(live_server.database)
+    database = sqlite.connect(live_server.database)
     yield database
     database.close()
 

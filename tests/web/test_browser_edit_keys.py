@@ -4,7 +4,7 @@ phone-sized Chromium, served by gunicorn with a limit of 2 games (the app keeps 
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 
 from ..helpers import new_game
 from ..servers import start_gunicorn
@@ -23,7 +23,7 @@ def small_server(tmp_path_factory):
 
 @pytest.fixture
 def database(small_server):
-    database = store.connect(small_server.database)
+    database = sqlite.connect(small_server.database)
     yield database
     database.close()
 

@@ -5,6 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 
 from ..conftest import BROWSER_WAIT_MS, PHONE
 from ..helpers import WORKED, new_game
@@ -17,7 +18,7 @@ SEATS = ["Ann", "Cy", "Bob", "Di"]
 
 @pytest.fixture
 def database(live_server):
-    database = store.connect(live_server.database)
+    database = sqlite.connect(live_server.database)
     yield database
     database.close()
 

@@ -6,7 +6,7 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.games import access, keyring
 from scorekeeper.games.read import load_game
-from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 from scorekeeper.store import edit_keys
 
 from ..helpers import held_keys, new_game, parse
@@ -115,7 +115,7 @@ def small_app(tmp_path):
 
 def test_before_a_full_phone_forgets_a_game_it_says_which_and_shows_its_edit_link(small_app):
     client = small_app.test_client()
-    db = store.connect(small_app.config["DATABASE"])
+    db = sqlite.connect(small_app.config["DATABASE"])
     try:
         games = [new_game(db, names=[f"Friday {n}", f"Them {n}"]) for n in range(4)]
         for game_id, key in games[:3]:

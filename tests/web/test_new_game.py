@@ -5,6 +5,7 @@ import re
 import pytest
 
 from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 from scorekeeper.canasta.rules import PRESETS
 
 
@@ -147,7 +148,7 @@ def test_a_post_without_the_csrf_token_is_refused_and_keeps_the_entries(csrf_app
     assert "This form has expired or was sent from another page, so nothing was saved." in html
     assert field_value(html, "names-0") == "North &amp; South"
     assert re.search(r'value="modern" checked', html)
-    db = store.connect(csrf_app.config["DATABASE"])
+    db = sqlite.connect(csrf_app.config["DATABASE"])
     try:
         assert list(db.query("select count(*) as n from games"))[0]["n"] == 0
     finally:
@@ -172,7 +173,7 @@ def test_a_post_with_the_token_from_the_page_starts_the_game(csrf_app):
     html = refused.get_data(as_text=True)
     assert refused.status_code == 400
     assert "This form has expired" in html and field_value(html, "sides-1-hand_points") == "35"
-    db = store.connect(csrf_app.config["DATABASE"])
+    db = sqlite.connect(csrf_app.config["DATABASE"])
     try:
         assert len(store.get_game(db, game_id)["hands"]) == 1
     finally:

@@ -14,7 +14,9 @@ import subprocess
 import pytest
 
 from scorekeeper import _writable_folder, create_app
+from scorekeeper.store import connections
 from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 
 from .test_hands import WORKED_NUMBER, hand_count, new_hand_page, token_of
 from .test_new_game import field_value, start
@@ -179,7 +181,7 @@ def disk_app(folder):
 
 
 def count_on_disk(folder, game_id):
-    database = store.connect(folder / "s.db")
+    database = sqlite.connect(folder / "s.db")
     try:
         return len(store.get_game(database, game_id)["hands"])
     finally:
@@ -216,8 +218,8 @@ def test_a_read_only_database_answers_503_to_the_api_and_the_forms(small_disk):
     # A disk is remounted read-only only with no file open for writing on it: let go of the
     # database (in a rollback journal, which a read-only disk can still be read in).
     path = app.config["DATABASE"]
-    store.forget_connection(store.thread_connection(path))
-    database = store.connect(path)
+    connections.forget_connection(sqlite.thread_connection(path))
+    database = sqlite.connect(path)
     database.execute("PRAGMA journal_mode=DELETE")
     database.close()
     subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
@@ -231,7 +233,7 @@ def test_a_read_only_database_answers_503_to_the_api_and_the_forms(small_disk):
         assert page.status_code == 503
         assert field_value(page.get_data(as_text=True), "sides-0-melded_points") == "90"
     finally:
-        store.forget_connection(store.thread_connection(path))
+        connections.forget_connection(sqlite.thread_connection(path))
         subprocess.run(["mount", "-o", "remount,rw", str(small_disk)], check=True)
     assert count_on_disk(small_disk, game_id) == 0
 

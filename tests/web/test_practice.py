@@ -5,6 +5,7 @@ import re
 import pytest
 
 from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 from scorekeeper.store import practice as rows
 
 from .practice_script import LEVEL, SEED, script
@@ -78,7 +79,7 @@ def test_a_whole_deal_by_the_forms_ends_as_a_hand_of_the_score_board(client, app
     assert next_step(html) == "The deal is over: see the score below, then press Next deal."
     assert "This deal" in html and 'value="next_deal"' in html
     with app.app_context():
-        db = store.connect(app.config["DATABASE"])
+        db = sqlite.connect(app.config["DATABASE"])
         practice_id = [row["id"] for row in db.query("select id from practice_games")][0]
         game_id = rows.get_practice(db, practice_id)["game_id"]
         assert len(store.get_game(db, game_id)["hands"]) == 1

@@ -10,6 +10,7 @@ from pypdf import PdfReader
 from scorekeeper.games import access
 from scorekeeper.games import write as service
 from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 from scorekeeper.store import transfer
 from scorekeeper.games.read import load_game
 
@@ -257,7 +258,7 @@ def test_odd_hidden_values_never_break_the_page(client, db, kept, extra):
 
 
 def test_an_expired_form_comes_back_filled_in_and_changes_nothing(csrf_app):
-    db = store.connect(csrf_app.config["DATABASE"])
+    db = sqlite.connect(csrf_app.config["DATABASE"])
     game_id, key = new_game(db, hands=[WORKED])
     client = csrf_app.test_client()
     keep_score(client, game_id, key)
@@ -390,7 +391,7 @@ def test_a_double_tap_starts_one_game(client, db):
 
 
 def test_a_rematch_needs_the_forms_csrf_token(csrf_app):
-    db = store.connect(csrf_app.config["DATABASE"])
+    db = sqlite.connect(csrf_app.config["DATABASE"])
     game_id, key = new_game(db, hands=[WORKED, BIG], options={"target": 1500})
     client = csrf_app.test_client()
     keep_score(client, game_id, key)
@@ -462,7 +463,7 @@ def test_a_game_deleted_meanwhile_can_still_be_forgotten(client, db):
 
 
 def test_forgetting_needs_the_forms_csrf_token(csrf_app):
-    db = store.connect(csrf_app.config["DATABASE"])
+    db = sqlite.connect(csrf_app.config["DATABASE"])
     game_id, key = new_game(db)
     client = csrf_app.test_client()
     keep_score(client, game_id, key)
@@ -542,7 +543,7 @@ def test_a_new_edit_link_withdraws_the_old_one_everywhere(app, client, db):
 
 
 def test_a_new_edit_link_needs_the_forms_csrf_token(csrf_app):
-    db = store.connect(csrf_app.config["DATABASE"])
+    db = sqlite.connect(csrf_app.config["DATABASE"])
     game_id, key = new_game(db)
     client = csrf_app.test_client()
     keep_score(client, game_id, key)

@@ -23,6 +23,7 @@ from scorekeeper.games import write as service
 from scorekeeper.printing import sheets
 from scorekeeper.web import sheets as sheet_pages
 from scorekeeper.store import db as store
+from scorekeeper.store import sqlite
 from scorekeeper.canasta.rules import PRESETS
 from scorekeeper.games.read import load_game
 
@@ -114,7 +115,7 @@ def client(app):
 
 @pytest.fixture(scope="module")
 def db(app):
-    database = store.connect(app.config["DATABASE"])
+    database = sqlite.connect(app.config["DATABASE"])
     yield database
     database.close()
 
