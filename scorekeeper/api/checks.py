@@ -17,7 +17,7 @@ from ..canasta.errors import CanastaError, CardError
 from ..canasta.fields import FieldReader, join
 from ..canasta.melds import Meld, meld_problems
 from ..canasta.families import CLASSIC
-from ..canasta.rules import MAX_TOTAL, resolve
+from ..canasta.rules import MAX_MINIMUM, MAX_TOTAL, resolve
 
 bp = Blueprint("api_checks", __name__, url_prefix="/api/v1/check")
 CSRF_EXEMPT = True  # answers questions, changes nothing, reads no cookie
@@ -34,7 +34,6 @@ GOING_OUT_FIELDS = (
 )
 MAX_PILE = 108 * 3 // 2  # more than any pile can hold with three decks
 MAX_CANASTAS = 30
-MAX_MINIMUM = 1000  # above every minimum of every rule set: what lies between is refused by the engine
 
 
 class BodyReader(FieldReader):

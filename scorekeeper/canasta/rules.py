@@ -175,6 +175,7 @@ SHORT_NAMES = {
 }
 CLASSIC_MINIMUMS = ((None, 15), (0, 50), (1500, 90), (3000, 120))
 AMERICAN_MINIMUMS = ((None, 125), (3000, 155), (5000, 180))
+MAX_MINIMUM = 1000  # the highest minimum a check takes: above every rule set's, the engine refuses those between
 
 PRESETS: dict[str, RuleSet] = {
     preset.id: preset

@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.canasta.errors import CanastaError, InvalidHand, UnknownRules
 from scorekeeper.canasta.rules import (
-    OPTION_SPECS, PRESETS, SPECIAL_HANDS, Options, default_options, next_minimum, option_specs, resolve,
+    MAX_MINIMUM, OPTION_SPECS, PRESETS, SPECIAL_HANDS, Options, default_options, next_minimum, option_specs, resolve,
     rules_catalog,
 )
 
@@ -66,6 +66,11 @@ def test_draw(rules_id, draw):
 )
 def test_next_minimum(rules_id, total, minimum):
     assert next_minimum(PRESETS[rules_id], total) == minimum
+
+
+@pytest.mark.parametrize("rules_id", list(PRESETS))
+def test_a_check_takes_every_minimum_of_the_rule_set(rules_id):
+    assert max(minimum for _, minimum in PRESETS[rules_id].minimum_table) < MAX_MINIMUM
 
 
 @pytest.mark.parametrize("rules_id", list(PRESETS))

@@ -15,7 +15,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ...canasta.cards import NATURAL_RANKS, parse_cards, parse_meld_groups
 from ...canasta.errors import CardError
 from ...canasta.melds import Meld
-from ...canasta.rules import MAX_TOTAL, OPTIONS_BY_NAME, PRESETS, check_asks, resolve
+from ...canasta.rules import MAX_MINIMUM, MAX_TOTAL, OPTIONS_BY_NAME, PRESETS, check_asks, resolve
 from .rules import rules_field
 
 MAX_CARD_TEXT = 400  # more than a hand of 15 cards and a table of melds ever need
@@ -39,7 +39,6 @@ def _within(low, high, message):
 
 TOTAL_RANGE = _within(-MAX_TOTAL, MAX_TOTAL, "That total is out of reach of any game: check the number.")
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
-MAX_MINIMUM = 1000  # above every minimum: the engine names the ones a rule set has
 CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
               "maxlength": MAX_CARD_TEXT}
 
