@@ -40,6 +40,22 @@ def unseen_cards(position: Position, seat: int) -> list:
     return sorted(cards, key=_order)
 
 
+def unseen_kinds(position: Position, seat: int) -> list[tuple]:
+    """Return the cards ``seat`` has not seen by kind: (one card of the kind, how many), in the unseen order.
+
+    A kind is a rank, except that each wild card and black 3 is a kind by itself (by its code). Red 3s
+    are left out: one drawn is laid out at once, and another card drawn in its place.
+    """
+    kinds: dict = {}
+    for card in unseen_cards(position, seat):
+        if card.is_red_three:
+            continue
+        kind = card.code if card.is_wild or card.is_black_three else card.rank
+        first, count = kinds.get(kind, (card, 0))
+        kinds[kind] = (first, count + 1)
+    return list(kinds.values())
+
+
 def masked(position: Position, seat: int) -> Position:
     """Return ``position`` with every card ``seat`` cannot see replaced by the same stand-in cards.
 

@@ -17,7 +17,7 @@ from collections import Counter
 
 from ..kinds import CanastaKind
 from ..melds import canasta_kind, unfinished_kind
-from .masked import unseen_cards
+from .masked import unseen_cards, unseen_kinds
 from .position import Position
 from .weigh import DiscardCost, unseen_of
 
@@ -110,18 +110,14 @@ def value(position: Position, seat: int, share: float = HAND_POINTS) -> float:
 
 def draw_value(position: Position, seat: int, share: float = HAND_POINTS) -> float:
     """Return what drawing is worth, the melds of ``position`` made: the hand with each unseen card, averaged."""
-    unseen = Counter(card for card in unseen_cards(position, seat) if not card.is_red_three)
-    if not unseen:
+    kinds = unseen_kinds(position, seat)
+    if not kinds:
         return value(position, seat, share)
     hand = position.hands[seat]
-    by_kind = Counter()
-    for card, count in unseen.items():
-        by_kind[card if card.is_wild or card.is_black_three else card.rank] += count
     total = 0.0
-    for kind, count in by_kind.items():
-        card = kind if not hasattr(kind, "plural") else next(c for c in unseen if c.rank is kind)
+    for card, count in kinds:
         total += count * kept_value(position, seat, hand + (card,), share)
-    return table_value(position, position.side_of(seat)) + total / sum(by_kind.values())
+    return table_value(position, position.side_of(seat)) + total / sum(count for _, count in kinds)
 
 
 def distance(position: Position, side: int, hand) -> int:

@@ -13,11 +13,11 @@ the unseen cards as a whole, so the same for every way the hidden cards lie).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 
 from . import plan
 from .legal import legal_moves
+from .masked import unseen_kinds
 from .moves import Meld, TakePile
 from .position import PLAY, Position
 from .referee import apply
@@ -60,28 +60,16 @@ def best_melds(position: Position, seat: int, level: Level, depth: int) -> Posit
     return position
 
 
-def _unseen_kinds(position: Position, seat: int) -> tuple[Counter, dict]:
-    """Return how many unseen cards of each kind (a rank; each wild card and black 3 by itself), and one card of each."""
-    kinds, first = Counter(), {}
-    for card in plan.unseen_cards(position, seat):
-        if card.is_red_three:  # laid out at once, and replaced by another card
-            continue
-        kind = card.code if card.is_wild or card.is_black_three else card.rank
-        kinds[kind] += 1
-        first.setdefault(kind, card)
-    return kinds, first
-
-
 def drawing_worth(position: Position, seat: int, level: Level) -> float:
     """Return what drawing is worth in the plan's measure (normal: averaged hands; hard: each draw played)."""
     if level.weighs("sample_draw") and position.stock:
-        kinds, first = _unseen_kinds(position, seat)
+        kinds = unseen_kinds(position, seat)
         hand, hands, total = position.hands[seat], list(position.hands), 0.0
-        for kind, count in kinds.items():
-            hands[seat] = hand + (first[kind],)
+        for card, count in kinds:
+            hands[seat] = hand + (card,)
             drawn = replace(position, hands=tuple(hands), stock=position.stock[1:], step=PLAY, began="stock")
             total += count * worth_of(best_melds(drawn, seat, level, TURN_MELDS), seat, level)
-        return total / max(sum(kinds.values()), 1) + plan.DRAW
+        return total / max(sum(count for _, count in kinds), 1) + plan.DRAW
     drawn = replace(position, step=PLAY, began="stock")
     return plan.draw_value(best_melds(drawn, seat, level, TURN_MELDS), seat, hand_share(level)) + plan.DRAW
 
