@@ -42,7 +42,7 @@ from .reasons import Reason, reason
 from .referee import apply, examine
 from . import plan as planning
 from .search import best_melds, hand_share, left_after, pile_gains, worth_of
-from .weigh import LEVELS, Level, discard_cost, fewest_opponent_cards, next_opponent, partner_cards
+from .weigh import LEVELS, Level, discard_cost, fewest_opponent_cards, next_opponent
 
 LEVEL_NAMES = tuple(LEVELS)
 LAST_CARDS = 4  # a side behind still goes out when the stock holds no more than this
@@ -141,24 +141,11 @@ def _minimum(position: Position, seat: int) -> int:
 
 
 def going_out_decision(position: Position, seat: int, level: Level) -> tuple[bool, str]:
-    """Return whether ``seat`` goes out when it can, and why, by the partner's cards and the other side's."""
-    partner, count = partner_cards(position, seat)
-    fewest = fewest_opponent_cards(position, seat)
-    if partner is None or not level.weighs("partner_cards"):
-        return True, "everything goes on the table"
-    name = "the partner"
-    held = plural(count, "card")
-    holds = "holds"
-    if count <= 4:
-        return True, f"{name} {holds} only {held}"
-    if fewest <= 3:
-        return True, f"the other side is close to going out ({plural(fewest, 'card')} in one hand)"
-    if len(position.stock) <= 12:
-        return True, "the stock is nearly gone"
-    limit = 7 if level.weighs("count_seen") else 8
-    if count >= limit:
-        return False, f"{name} still {holds} {held}, which would count against the side"
-    return True, f"{name} {holds} {held}, and going out ends the deal while the side is ahead"
+    """Return whether ``seat`` goes out when it can, and why: always, for the levels without ``plan`` (easy).
+
+    The levels with ``plan`` weigh it by the score the side would then have (:func:`_out_plan`).
+    """
+    return True, "everything goes on the table"
 
 
 def _out_plan(position: Position, seat: int, plan) -> tuple[bool, str]:

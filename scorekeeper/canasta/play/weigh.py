@@ -23,7 +23,6 @@ Considerations:
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from ..cards import Rank, copies_in_decks
@@ -34,9 +33,6 @@ BASIC = frozenset({"points", "minimum", "canasta", "unfinished"})
 MORE = BASIC | {"natural", "pairs", "pile_size", "feeds", "red_threes", "partner_cards"}
 # What the considerations weigh, in points (tuned on seeded deals: bench/strength.py).
 PROGRESS = 12  # a meld of n cards (4 to 6) is worth (n - 3)² × this towards its canasta
-NATURAL = 30  # a natural meld of n cards (4 to 6) is worth (n - 3) × this more
-WILD_HELD = 18  # a wild card kept in hand, to finish a canasta later
-PAIR = 14  # a natural pair in hand, to take the pile with
 ALL = MORE | {"freeze", "count_seen", "plan", "sample_draw", "full_hand"}
 
 
@@ -60,12 +56,14 @@ LEVELS = {
 
 
 def worth(position: Position, seat: int, level: Level) -> float:
-    """Return what ``position`` is worth to ``seat``'s side, by the level's considerations."""
+    """Return what ``position`` is worth to ``seat``'s side, by the level's considerations.
+
+    Only the levels without ``plan`` (easy) weigh a position here; the others weigh it by :func:`.plan.value`.
+    """
     side = position.side_of(seat)
     value = 0.0
     ruleset = position.ruleset
     for meld in position.melds[side]:
-        wilds = meld.meld.wilds
         size = len(meld.cards)
         value += meld.meld.points + 4 * size
         if meld.is_canasta:
@@ -74,23 +72,14 @@ def worth(position: Position, seat: int, level: Level) -> float:
             continue
         if level.weighs("canasta") and size >= 4:
             value += (size - 3) ** 2 * PROGRESS
-            if level.weighs("natural") and wilds == 0:
-                value += (size - 3) * NATURAL
         penalty = unfinished_kind(ruleset, meld.meld)
         if penalty and level.weighs("unfinished"):
             value -= ruleset.family.unfinished_penalties[penalty] * (7 - size) / 8
-    if level.weighs("red_threes") and not position.melded[side]:
-        reds = sum(1 for s in position.seats_of(side) for c in position.threes[s] if c.is_red_three)
-        value -= 100 * reds
-    elif not position.melded[side]:
+    if not position.melded[side]:
         value -= 60
     hand = position.hands[seat]
     value -= 0.5 * sum(card.points for card in hand if not card.is_wild)
-    naturals = Counter(card.rank for card in hand if card.is_natural)
-    wilds = sum(1 for card in hand if card.is_wild)
-    value += wilds * (WILD_HELD if level.weighs("pairs") else 5)
-    if level.weighs("pairs"):
-        value += sum(PAIR for count in naturals.values() if count >= 2)
+    value += 5 * sum(1 for card in hand if card.is_wild)
     if position.canastas(side) >= position.options.canastas_to_go_out:
         value -= 4 * len(hand)
     return value
@@ -117,50 +106,20 @@ class DiscardCost:
 
 
 def discard_cost(position: Position, seat: int, card, level: Level) -> DiscardCost:
-    """Return what discarding ``card`` costs ``seat``'s side (lower is better)."""
-    hand = position.hands[seat]
-    side = position.side_of(seat)
-    nxt = next_opponent(position, seat)
-    their = position.side_of(nxt)
-    size = len(position.pile) + 1
+    """Return what discarding ``card`` costs ``seat``'s side (lower is better).
+
+    Only the levels without ``plan`` (easy) weigh a discard here; the others by :func:`.plan.discard_cost`.
+    """
     if card.is_black_three:
-        cost = -card.points * 0.5
-        if level.weighs("pile_size"):
-            cost -= 3 * size
-        return DiscardCost(cost, "stop")
+        return DiscardCost(-card.points * 0.5, "stop")
     if card.is_wild:
-        cost = 90.0 if level.weighs("pairs") else 40.0
-        if level.weighs("freeze") and not position.pile_frozen and size >= 8 and their != side \
-                and position.melded[their]:
-            cost -= 6 * size
-            return DiscardCost(cost, "freeze")
-        return DiscardCost(cost, "points")
+        return DiscardCost(40.0, "points")
     if card.rank in position.dead:
         return DiscardCost(-20.0, "dead")
-    count = sum(1 for c in hand if c.rank is card.rank)
-    own = card.rank in position.side_melds(side)
     cost = -0.5 * card.points
-    why = "points"
-    if level.weighs("pairs") and count >= 2:
-        cost += 25 * min(count - 1, 2)
-        why = "pairs"
-    if own:
+    if card.rank in position.side_melds(position.side_of(seat)):
         cost += 10
-    if level.weighs("feeds") and their != side:
-        theirs = position.side_melds(their)
-        frozen_for_them = position.pile_frozen or not position.melded[their]
-        if card.rank in theirs and not frozen_for_them:
-            cost += 40 + 8 * size
-            why = "feeds"
-        else:
-            danger = 6 * size if not frozen_for_them else 2 * size
-            if level.weighs("count_seen"):
-                left = unseen_of(position, seat, card.rank) - (count - 1)
-                danger *= min(left, 4) / 4
-            cost += danger
-            if danger > 8:
-                why = "feeds"
-    return DiscardCost(cost, why)
+    return DiscardCost(cost, "points")
 
 
 def partner_cards(position: Position, seat: int) -> tuple[int | None, int]:
