@@ -130,6 +130,10 @@ class Family:
 
     # --- a side's score -------------------------------------------------------------------
 
+    def red_threes_score(self, ruleset: RuleNumbers, count: int) -> int:
+        """Return what ``count`` red 3s of one side score when they count for it (a side's score takes its sign)."""
+        return ruleset.red_three_amounts[count]
+
     def side_score(self, ruleset: RuleNumbers, options: HouseRules, side: SideInput) -> SideParts:
         """Return a side's breakdown (parts that are 0 left out), what each of its members scores,
         what a part is made of (``details``) and why a part counts as it does (``notes``)."""
@@ -208,7 +212,7 @@ class Classic(Family):
         else:
             counts_minus = side.melded_points == 0
         sign = -1 if counts_minus else 1
-        red_threes = [sign * ruleset.red_three_amounts[count] for count in side.red_threes]
+        red_threes = [sign * self.red_threes_score(ruleset, count) for count in side.red_threes]
         breakdown = _breakdown(canastas=bonuses, going_out=going_out, red_threes=sum(red_threes),
                                melded=side.melded_points, in_hand=-side.hand_points)
         without_red_threes = bonuses + going_out + side.melded_points - side.hand_points
@@ -289,6 +293,9 @@ class ModernAmerican(Family):
             return "wild"
         return {Rank.ACE: "aces", Rank.SEVEN: "sevens"}.get(meld.rank)
 
+    def red_threes_score(self, ruleset, count):
+        return ruleset.threes_table[count]
+
     def _penalties(self, side: SideInput) -> tuple[int, tuple[str, ...]]:
         """Return a side's penalties and, in words, what each one is."""
         parts = [(self.unfinished_penalties[kind], f"unfinished meld of {'wild cards' if kind == 'wild' else kind}")
@@ -309,7 +316,7 @@ class ModernAmerican(Family):
         else:
             canastas = side.canasta_count
             table = ruleset.threes_table
-            threes = table[side.red_three_count] + table[side.black_threes]
+            threes = self.red_threes_score(ruleset, side.red_three_count) + table[side.black_threes]
             threes_sign = -1 if canastas == 0 else (0 if canastas == 1 else 1)
             penalties, named = self._penalties(side)
             if threes and threes_sign == 0:

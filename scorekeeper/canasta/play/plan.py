@@ -69,10 +69,9 @@ def meld_value(position: Position, meld, hurry: bool = False) -> float:
 
 
 def red_threes(position: Position, side: int) -> int:
-    """Return what the side's red 3s score (for it once it has melded, against it before)."""
+    """Return what the side's red 3s score, as scoring counts them (for it once melded, against it before)."""
     count = sum(1 for s in position.seats_of(side) for c in position.threes[s] if c.is_red_three)
-    amounts = position.ruleset.red_three_amounts
-    return amounts[count] if count < len(amounts) else 100 * count
+    return position.ruleset.family.red_threes_score(position.ruleset, count)
 
 
 def table_value(position: Position, side: int) -> float:
