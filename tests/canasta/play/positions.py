@@ -1,8 +1,15 @@
-"""Positions for the play tests, written as the referee's JSON reads them (see canasta/play/codec.py)."""
+"""Positions for the play tests, written as the referee's JSON reads them (see canasta/play/codec.py),
+or met in seeded deals the computers play."""
+
+from dataclasses import replace
 
 from scorekeeper.canasta.cards import parse_cards
-from scorekeeper.canasta.play import apply, judge, move_from_data
+from scorekeeper.canasta.play import apply, deal, judge, legal_moves, move_from_data
 from scorekeeper.canasta.play.codec import read_position
+from scorekeeper.canasta.play.computer import choose
+from scorekeeper.canasta.play.masked import unseen_cards
+from scorekeeper.canasta.play.position import Shuffler
+from scorekeeper.canasta.play.random_play import choose as random_choice
 from scorekeeper.canasta.rules import resolve
 
 
@@ -40,3 +47,29 @@ def play(position, *moves):
     for move in moves:
         position, events = apply(position, move_from_data(move))
     return position, events
+
+
+def positions_of(rules, seed, levels=("easy", "normal", "hard")):
+    """Yield every position of a deal played by computers of ``levels`` by seat, and by random play now and then."""
+    position, _ = deal(rules, seed=seed)
+    chance = Shuffler(f"test:{seed}")
+    while not position.over:
+        yield position
+        if chance.below(5) == 0:
+            move = random_choice(legal_moves(position), chance)
+        else:
+            move = choose(position, levels[position.to_move % len(levels)]).move
+        position, _ = apply(position, move)
+
+
+def shuffle_hidden(position, seat, seed):
+    """Return ``position`` with every card ``seat`` cannot see dealt again at random (sizes kept)."""
+    cards = Shuffler(seed).shuffled(unseen_cards(position, seat))
+    hands, at = [], 0
+    for other, hand in enumerate(position.hands):
+        if other == seat:
+            hands.append(hand)
+        else:
+            hands.append(tuple(cards[at:at + len(hand)]))
+            at += len(hand)
+    return replace(position, hands=tuple(hands), stock=tuple(cards[at:]))

@@ -5,28 +5,16 @@ from dataclasses import replace
 import pytest
 
 from scorekeeper.canasta.cards import parse_cards
-from scorekeeper.canasta.play import Answer, AskPartner, Draw, apply, deal, judge, legal_moves
+from scorekeeper.canasta.play import Answer, AskPartner, Draw, deal, judge, legal_moves
 from scorekeeper.canasta.play.computer import LEVEL_NAMES, answer, choose, hint, play_deal
-from scorekeeper.canasta.play.masked import masked, unseen_cards
-from scorekeeper.canasta.play.position import ANSWER, Shuffler
-from scorekeeper.canasta.play.random_play import choose as random_choice
+from scorekeeper.canasta.play.masked import masked
+from scorekeeper.canasta.play.position import ANSWER
 from scorekeeper.canasta.play.reasons import TEMPLATES
 from scorekeeper.canasta.rules import PRESETS
 
+from .positions import positions_of, shuffle_hidden
+
 PRESET_IDS = list(PRESETS)
-
-
-def positions_of(rules, seed, levels=("easy", "normal", "hard")):
-    """Yield every position of a deal played by computers of ``levels`` by seat, and by random play now and then."""
-    position, _ = deal(rules, seed=seed)
-    chance = Shuffler(f"test:{seed}")
-    while not position.over:
-        yield position
-        if chance.below(5) == 0:
-            move = random_choice(legal_moves(position), chance)
-        else:
-            move = choose(position, levels[position.to_move % len(levels)]).move
-        position, _ = apply(position, move)
 
 
 @pytest.mark.parametrize("rules", PRESET_IDS)
@@ -53,19 +41,6 @@ def test_many_more_positions_every_hint_allowed(rules):
             assert judge(position, hint(position).move).allowed
             checked += 1
     assert checked > 500
-
-
-def shuffle_hidden(position, seat, seed):
-    """Return ``position`` with every card ``seat`` cannot see dealt again at random (sizes kept)."""
-    cards = Shuffler(seed).shuffled(unseen_cards(position, seat))
-    hands, at = [], 0
-    for other, hand in enumerate(position.hands):
-        if other == seat:
-            hands.append(hand)
-        else:
-            hands.append(tuple(cards[at:at + len(hand)]))
-            at += len(hand)
-    return replace(position, hands=tuple(hands), stock=tuple(cards[at:]))
 
 
 @pytest.mark.parametrize("rules", ["classic", "classic-2p", "modern"])

@@ -1,0 +1,175 @@
+"""The normal and hard levels' plan: red 3s as the scoring counts them, the unseen cards by kind, how far a side
+would lead if it went out, and what a discard risks."""
+
+from dataclasses import replace
+
+import pytest
+
+from scorekeeper.canasta.cards import Rank
+from scorekeeper.canasta.hand import SideInput
+from scorekeeper.canasta.kinds import CanastaKind
+from scorekeeper.canasta.play import apply, plan
+from scorekeeper.canasta.play.computer import _out_plan
+from scorekeeper.canasta.play.going import going_out_plan
+from scorekeeper.canasta.play.masked import unseen_cards, unseen_kinds
+from scorekeeper.canasta.play.moves import Discard
+from scorekeeper.canasta.play.referee import examine
+from scorekeeper.canasta.rules import PRESETS, resolve
+from scorekeeper.canasta.scoring import score_side
+
+from .positions import table
+
+RED_THREES = ("3H", "3D")
+KINGS = "KS KH KD KC KS KH KD"  # a natural canasta: 70 points, 500 bonus
+QUEENS = "QS QH QD QC QS QH QD"
+ACES = "AS AH AD AC AS AH AD"
+
+
+def scored_red_threes(rules, count):
+    """Return what the scoring module gives a side for ``count`` red 3s, where they count for it."""
+    ruleset, options = resolve(rules)
+    side = {"members": (0,), "melded_points": 50, "canastas": {CanastaKind.NATURAL: 2}}
+    return (score_side(ruleset, options, SideInput(**side, red_threes=(count,))).score
+            - score_side(ruleset, options, SideInput(**side, red_threes=(0,))).score)
+
+
+RED_THREE_CASES = [(rules, count) for rules, ruleset in PRESETS.items()
+                   for count in range(ruleset.red_threes_in_deck + 1)]
+
+
+@pytest.mark.parametrize(("rules", "count"), RED_THREE_CASES,
+                         ids=[f"{rules}-{count}" for rules, count in RED_THREE_CASES])
+def test_red_threes_count_what_the_scoring_gives(rules, count):
+    threes = " ".join(RED_THREES[index % 2] for index in range(count))
+    position = table(rules, threes=[threes] + [""] * (PRESETS[rules].players - 1))
+    assert plan.red_threes(position, 0) == scored_red_threes(rules, count)
+    assert plan.red_threes(position, 1) == 0
+
+
+@pytest.mark.parametrize(("rules", "figures"), [
+    ("classic", (0, 100, 200, 300, 800)),
+    ("classic-6p", (0, 100, 200, 300, 400, 1000, 1200)),
+    ("modern", (0, 100, 300, 500, 1000)),
+], ids=["classic: 800 for all four", "three decks: 1200 for all six", "modern: the threes table, not 100 a card"])
+def test_red_threes_by_the_rules_md_tables(rules, figures):
+    players = PRESETS[rules].players
+    for count, figure in enumerate(figures):
+        threes = " ".join(RED_THREES[index % 2] for index in range(count))
+        assert plan.red_threes(table(rules, threes=[threes] + [""] * (players - 1)), 0) == figure
+
+
+def test_the_unseen_cards_by_kind():
+    # Seat 0 sees its hand, the pile, the melds and the 3s laid out; 108 - 11 - 2 - 3 - 1 = 91 cards are unseen.
+    position = table("classic", hands=["KS KH QS QH 5S 6S 7S 8S 9S 10S JS", 11, 11, 11], pile="4S 2C",
+                     melds=["", "JH JD JC"], threes=["", "3H", "", ""])
+    kinds = unseen_kinds(position, 0)
+    counts = {card.code if card.is_wild or card.is_black_three else card.rank: count for card, count in kinds}
+    assert counts == {
+        Rank.FOUR: 7, Rank.FIVE: 7, Rank.SIX: 7, Rank.SEVEN: 7, Rank.EIGHT: 7, Rank.NINE: 7, Rank.TEN: 7,
+        Rank.JACK: 4, Rank.QUEEN: 6, Rank.KING: 6, Rank.ACE: 8,
+        "2S": 2, "2H": 2, "2D": 2, "2C": 1, "JK": 4, "3S": 2, "3C": 2,
+    }
+    assert sum(counts.values()) == 88 == len(unseen_cards(position, 0)) - 3  # the three red 3s left out
+    assert not any(card.is_red_three for card, _ in kinds)
+    # Each kind's card is the first of its kind in the unseen order, and the kinds come in that order.
+    firsts = {}
+    for card in unseen_cards(position, 0):
+        if not card.is_red_three:
+            firsts.setdefault(card.code if card.is_wild or card.is_black_three else card.rank, card)
+    assert [card for card, _ in kinds] == list(firsts.values())
+
+
+@pytest.mark.parametrize("share", [plan.HAND_POINTS, plan.FULL_HAND], ids=["normal share", "hard: full points"])
+def test_a_draw_is_worth_the_hand_with_each_unseen_card_averaged(share):
+    position = table("classic", hands=["KS KH QS QH 5S 6S 7S 8S 9S 10S JS", 11, 11, 11], pile="4S",
+                     melds=["KC KD KS", "JH JD JC"], step="play", began="stock")
+    cards = [card for card in unseen_cards(position, 0) if not card.is_red_three]
+    each = [plan.kept_value(position, 0, position.hands[0] + (card,), share) for card in cards]
+    expected = plan.table_value(position, 0) + sum(each) / len(each)
+    assert plan.draw_value(position, 0, share) == pytest.approx(expected, abs=1e-9)
+
+
+def going_out(other_melds, stock=None):
+    """Return a classic position where seat 0 holds its last card (4♠), its side a canasta of kings and three 5s,
+    its partner a red 3; seats 1, 2, 3 hold 5, 3 and 4 hidden cards."""
+    position = table("classic", hands=["4S", 5, 3, 4], melds=[KINGS + "|5S 5H 5D", other_melds], pile="9H",
+                     threes=["", "", "3H", ""], step="play", began="stock")
+    return position if stock is None else replace(position, stock=position.stock[:stock])
+
+
+# Seat 0 sees 4♠, 9♥, seven kings, three 5s, the 3♥ and the other side's melds; the unseen cards' average
+# is the points left over the cards left. Side 0: 570 (canasta) + 15 (5s) + 100 (red 3) + 100 (going out)
+# less the partner's 3 cards; side 1: its melds less 9 cards.
+LEADS = [
+    ("QS QH QD", 685 + 100 - 3 * 1050 / 92 - (30 - 9 * 1050 / 92)),  # 92 unseen cards, 1050 points
+    (QUEENS + "|" + ACES, 685 + 100 - 3 * 870 / 81 - (1210 - 9 * 870 / 81)),  # 81 unseen, 870 points
+]
+
+
+@pytest.mark.parametrize(("other_melds", "lead"), LEADS, ids=["ahead by 823", "behind by 361"])
+def test_lead_if_out_counts_hidden_hands_at_the_unseen_average(other_melds, lead):
+    position = going_out(other_melds)
+    assert plan.table_score(position, 0) == 685
+    assert plan.lead_if_out(position, 0) == pytest.approx(lead)
+
+
+def test_lead_if_out_is_against_the_best_other_side():
+    # Cutthroat: seat 0 against two players. Seen: 4♠, 9♥, the kings, the 5s, three queens, four jacks:
+    # 108 - 19 = 89 unseen cards, 1180 - 170 = 1010 points. Seat 1: 30 less 5 cards; seat 2: 40 less 6 cards.
+    position = table("classic-3p", hands=["4S", 5, 6], melds=[KINGS + "|5S 5H 5D", "QS QH QD", "JS JH JD JC"],
+                     pile="9H", step="play", began="stock")
+    average = 1010 / 89
+    assert plan.lead_if_out(position, 0) == pytest.approx(585 + 100 - max(30 - 5 * average, 40 - 6 * average))
+    assert 30 - 5 * average > 40 - 6 * average
+
+
+@pytest.mark.parametrize(("other_melds", "stock", "out", "why"), [
+    ("QS QH QD", None, True, "the side would lead by about 820 points"),
+    (QUEENS + "|" + ACES, None, False, "the side would still be behind by about 360 points"),
+    (QUEENS + "|" + ACES, 5, False, "the side would still be behind by about 360 points"),
+    (QUEENS + "|" + ACES, 4, True, "the stock is nearly gone, and going out adds its bonus"),
+    (QUEENS + "|" + ACES, 0, True, "the stock is nearly gone, and going out adds its bonus"),
+], ids=["the side would lead", "behind", "behind, 5 cards in the stock", "behind, 4 cards in the stock",
+        "behind, the stock empty"])
+def test_the_plan_goes_out_when_the_side_would_lead_or_the_stock_is_nearly_gone(other_melds, stock, out, why):
+    position = going_out(other_melds, stock)
+    moves, _ = going_out_plan(position, examine)
+    assert moves == (Discard(position.hands[0][0]),)
+    assert _out_plan(position, 0, moves) == (out, why)
+
+
+def test_the_going_out_melds_count_before_the_lead():
+    # Seat 0 melds 4♠ 4♥ 4♦ and discards the 9♣: the 15 points of the 4s count for the side.
+    position = table("classic", hands=["4S 4H 4D 9C", 5, 3, 4], melds=[KINGS + "|5S 5H 5D", "QS QH QD"],
+                     pile="9H", threes=["", "", "3H", ""], step="play", began="stock")
+    moves, _ = going_out_plan(position, examine)
+    assert [move.kind for move in moves] == ["meld", "discard"]
+    final, _ = apply(position, moves[0])
+    # Seen after the meld: the 4s, 9♣, 9♥, the other melds, 3♥: 108 - 19 = 89 unseen cards, 1030 points.
+    lead = 700 + 100 - 3 * 1030 / 89 - (30 - 9 * 1030 / 89)
+    assert plan.lead_if_out(final, 0) == pytest.approx(lead)
+    assert _out_plan(position, 0, moves) == (True, "the side would lead by about 840 points")
+
+
+# risk(): the next player (seat 1) is of the other side; the pile holds 2 cards, so a discard makes it 3.
+@pytest.mark.parametrize(("card", "their_melds", "pile", "risk"), [
+    ("3S", "QS QH QD", "9H 8H", -plan.STOP * 3),
+    ("3C", "", "9H 8H", -plan.STOP * 3),
+    ("QC", "QS QH QD", "9H 8H", plan.FEED + plan.FEED_CARD * 3),
+    ("KC", "QS QH QD", "9H 8H", plan.PAIR_CARD * 3 * 4 / 4),  # 8 kings, 1 seen in hand: 7 unseen, at most 4 count
+    ("QC", "QS QH QD QC QS", "2C 8H", plan.PAIR_CARD / 3 * 3 * 2 / 4),  # frozen: 8 queens, 6 seen, 2 unseen
+], ids=["black 3 stops", "black 3 stops an unmelded side", "their meld, pile not frozen: feeds",
+        "a rank they may hold a pair of", "their meld, pile frozen: no feed"])
+def test_risk(card, their_melds, pile, risk):
+    hand = f"{card} 5S 6S 7S 8S 9S 10S JS JH 4H"
+    position = table("classic", hands=[hand, 11, 11, 11], melds=["", their_melds], pile=pile,
+                     melded=[False, True], step="play", began="stock")
+    assert plan.risk(position, 0, position.hands[0][0]) == pytest.approx(risk)
+
+
+def test_a_black_three_discarded_is_a_stop_and_a_fed_pile_feeds():
+    position = table("classic", hands=["3S QC 5S 6S 7S 8S 9S 10S JS JH 4H", 11, 11, 11], melds=["", "QS QH QD"],
+                     pile="9H 8H", step="play", began="stock")
+    black, queen = position.hands[0][:2]
+    assert plan.discard_cost(position, 0, black).why == "stop"
+    assert plan.discard_cost(position, 0, queen).why == "feeds"
