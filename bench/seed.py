@@ -13,7 +13,7 @@ import random
 
 from scorekeeper.games import write as service
 from scorekeeper.canasta.errors import CanastaError
-from scorekeeper.canasta.rules import TARGET_RANGE, resolve
+from scorekeeper.canasta.options import TARGET_RANGE, resolve
 from scorekeeper.canasta.scoring import score_game
 from scorekeeper.canasta.sides import parse_hand
 

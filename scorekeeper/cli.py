@@ -23,7 +23,7 @@ from .store import sqlite
 from .store import transfer
 from .canasta.errors import CanastaError
 from .canasta.fields import FieldReader
-from .canasta.rules import resolve
+from .canasta.options import resolve
 from .canasta.sides import parse_totals
 from .errors import capped, more_message
 from .games.read import score_of

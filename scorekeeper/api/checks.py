@@ -17,7 +17,8 @@ from ..canasta.errors import CanastaError, CardError
 from ..canasta.fields import FieldReader, join
 from ..canasta.melds import Meld, meld_problems
 from ..canasta.families import CLASSIC
-from ..canasta.rules import MAX_MINIMUM, MAX_TOTAL, resolve
+from ..canasta.options import resolve
+from ..canasta.rules import MAX_MINIMUM, MAX_TOTAL
 
 bp = Blueprint("api_checks", __name__, url_prefix="/api/v1/check")
 CSRF_EXEMPT = True  # answers questions, changes nothing, reads no cookie

@@ -12,7 +12,7 @@ from flask import Blueprint, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..canasta.errors import CanastaError
-from ..canasta.rules import rules_catalog
+from ..canasta.options import rules_catalog
 from ..canasta.scoring import BREAKDOWN_LABELS, score_request
 from ..errors import error_body
 

@@ -12,11 +12,11 @@ from flask import Blueprint
 
 from ..canasta.errors import CanastaError
 from ..canasta.fields import FieldReader
+from ..canasta.options import resolve
 from ..canasta.play import apply, judge, legal_moves, move_from_data, score
 from ..canasta.play.codec import position_data, read_position
 from ..canasta.play.position import DRAW
 from ..canasta.play.referee import pile_check
-from ..canasta.rules import resolve
 from .common import computed_answer
 
 bp = Blueprint("api_play", __name__, url_prefix="/api/v1/play")

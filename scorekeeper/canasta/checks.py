@@ -14,7 +14,7 @@ hold) and :mod:`.words` (cards in player words).
 The example of the rules page: king on top of the pile, K K and Q Q 2 in hand.
 
 >>> from .cards import parse_cards
->>> from .rules import resolve
+>>> from .options import resolve
 >>> classic, options = resolve("classic")
 >>> hand, king = parse_cards("K K Q Q 2"), parse_cards("K")[0]
 >>> below = check_initial_meld(classic, options, 1400, hand, pile_top=king)

@@ -5,7 +5,7 @@ anyone, nor taken with the pile. The checks and the referee ask this module,
 so the rule and its words are one.
 
 >>> from .cards import Rank
->>> from .rules import resolve
+>>> from .options import resolve
 >>> modern, _ = resolve("modern")
 >>> dead_rank_problem(modern, Rank.KING, {Rank.KING})
 'The kings are dead (a canasta of them is complete): nobody may meld them or add to them.'

@@ -49,7 +49,7 @@ class RuleNumbers(Protocol):
 
 
 class HouseRules(Protocol):
-    """What a family reads of a game's options (see :class:`.rules.Options`)."""
+    """What a family reads of a game's options (see :class:`.options.Options`)."""
 
     red_threes_minus: str
     wild_limit: str

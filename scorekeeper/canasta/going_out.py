@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from .cards import Card, Rank
 from .errors import InvalidHand, Problem
 from .melds import Meld
+from .options import Options
 from .placement import CheckedMeld, Placer, Slot, bonus_gained, broken_rules, meld_order, sort_hand
-from .rules import Options, RuleSet, next_minimum
+from .rules import RuleSet, next_minimum
 from .supply import deck_problems, kind_card
 from .words import join_and, plural
 
@@ -51,7 +52,7 @@ def _needs(ruleset: RuleSet) -> str:
 def going_out_conditions(ruleset: RuleSet, options: Options) -> tuple[str, ...]:
     """Return the rules of going out under ``ruleset`` and ``options``, as sentences.
 
-    >>> from .rules import resolve
+    >>> from .options import resolve
     >>> going_out_conditions(*resolve("classic-2p"))[0]
     'You need 2 canastas to go out; one completed in the same turn counts.'
     """
@@ -97,7 +98,7 @@ def check_going_out(
     to them, so a card of one can only be the discard (ignored elsewhere).
 
     >>> from .cards import parse_cards
-    >>> from .rules import resolve
+    >>> from .options import resolve
     >>> classic, options = resolve("classic")
     >>> check = check_going_out(classic, options, parse_cards("K K K K K 2 2 5"), canastas=0, side_has_melded=False)
     >>> check.can_go_out, [m.text for m in check.melds], str(check.discard), check.concealed, check.bonus

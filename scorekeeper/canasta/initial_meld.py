@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from .cards import Card, Rank
 from .errors import CardError
 from .melds import Meld
+from .options import Options
 from .pile_top import frozen_words, natural_pair_needed, pile_top_problem
 from .placement import CheckedMeld, Placer, Slot, broken_rules, meld_order, sort_hand
-from .rules import Options, RuleSet, next_minimum
+from .rules import RuleSet, next_minimum
 from .supply import raise_if_impossible
 from .words import plural
 
@@ -69,7 +70,7 @@ def check_initial_meld(
     the decks cannot hold (fields ``cards`` and ``pile_top``).
 
     >>> from .cards import parse_cards
-    >>> from .rules import resolve
+    >>> from .options import resolve
     >>> modern, options = resolve("modern")
     >>> check = check_initial_meld(modern, options, 0, parse_cards("A A 2 2 K K K"))
     >>> [(m.text, m.points) for m in check.melds], check.points, check.short_by, check.problems

@@ -11,7 +11,8 @@ from .errors import CardError, InvalidHand, Problem
 from .melds import CANASTA_SIZE, Meld, canasta_kind, meld_problems, unfinished_kind
 from .placement import CardsLaid
 from .kinds import CanastaKind
-from .rules import Options, RuleSet
+from .options import Options
+from .rules import RuleSet
 from .supply import raise_if_impossible
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def check_meld(
     a meld of one is refused (ignored where the family has no dead ranks).
 
     >>> from .cards import parse_cards
-    >>> from .rules import resolve
+    >>> from .options import resolve
     >>> classic, options = resolve("classic")
     >>> check = check_meld(classic, options, parse_cards("K K K K K 2 2"))
     >>> check.legal, check.kind, check.points, check.bonus

@@ -3,7 +3,7 @@
 The API's ``melds`` input, the scorekeeper and the rules checker all describe
 a meld the same way, so the checks live here once:
 
->>> from .rules import resolve
+>>> from .options import resolve
 >>> classic, options = resolve("classic")
 >>> kings = Meld(Rank.KING, naturals=5, twos=2)
 >>> kings.points, canasta_kind(classic, kings), canasta_bonus(classic, kings)
@@ -21,7 +21,8 @@ from .cards import Rank, copies_in_decks
 from .errors import Problem
 from .hand import CANASTA_SIZE, MIN_MELD_SIZE, Meld
 from .kinds import CanastaKind
-from .rules import Options, RuleSet
+from .options import Options
+from .rules import RuleSet
 from .words import capital, decks_word
 
 __all__ = [
@@ -64,7 +65,7 @@ def meld_problems(
     ``initial``: whether the meld is part of the side's initial meld (aces
     with wilds in Modern American). None means "not known": not held against it.
 
-    >>> from .rules import resolve
+    >>> from .options import resolve
     >>> modern, options = resolve("modern")
     >>> [p.message for p in meld_problems(modern, options, Meld(Rank.SEVEN, naturals=6, twos=2))]
     ['A meld holds at most 7 cards in Modern American; this one has 8.', 'Sevens never take wild cards.']

@@ -12,8 +12,9 @@ from .pile_meld import FirstMeld, best_first_meld
 from .pile_top import (  # noqa: F401 (said here too: the pile's words, by the pile check's name)
     ALWAYS_FROZEN, FROZEN_BEFORE_MELDING, FROZEN_BY_A_CARD, frozen_because_words, frozen_words, natural_pair_needed, pile_top_problem,
 )
+from .options import Options
 from .placement import sort_hand
-from .rules import Options, RuleSet, next_minimum
+from .rules import RuleSet, next_minimum
 from .supply import raise_if_impossible
 from .words import card_word, join_and, join_or, points_word, rank_word, singular
 
@@ -125,7 +126,7 @@ def check_pile(
     total gives (field ``minimum``).
 
     >>> from .cards import parse_cards
-    >>> from .rules import resolve
+    >>> from .options import resolve
     >>> classic, options = resolve("classic")
     >>> queen = parse_cards("Q")[0]
     >>> check = check_pile(classic, options, queen, parse_cards("Q 2 5 9"), side_has_melded=True,

@@ -7,7 +7,7 @@ also include a clean triple) must reach the side's minimum. The pile check
 asks :func:`best_first_meld` whether the player's whole hand can get there.
 
 >>> from .cards import parse_cards
->>> from .rules import resolve
+>>> from .options import resolve
 >>> classic, options = resolve("classic")
 >>> best = best_first_meld(classic, options, parse_cards("8")[0], parse_cards("8 8 K K K 2 5 9"))
 >>> [meld.text for meld in best.melds], best.points

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from .cards import Card, Rank, card_points, format_cards
 from .dead import dead_rank_problem, live
 from .melds import CANASTA_SIZE, Meld, canasta_bonus, canasta_kind, meld_problems
-from .rules import Options, RuleSet
+from .options import Options
+from .rules import RuleSet
 from .words import capital, plural
 
 # The cost of a slot left empty: nothing illegal, no canasta, no bonus, no wild card.

@@ -4,7 +4,7 @@ The page, the PDF, the API and the live preview all ask this module. The
 worked example of RULES.md's sources: a mixed canasta of five kings and two
 2s, three 8s, one red 3, going out, a 5 and a jack left in hand:
 
->>> from .rules import resolve
+>>> from .options import resolve
 >>> from .sides import parse_hand
 >>> classic, options = resolve("classic")
 >>> hand = parse_hand(classic, options, [
@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from .errors import CanastaError, InvalidHand, Place, Problem
 from .fields import FieldReader, join
 from .hand import SideInput
-from .rules import Options, RuleSet, default_options, get_ruleset, next_minimum, resolve
+from .options import Options, default_options, resolve
+from .rules import RuleSet, get_ruleset, next_minimum
 from .sides import parse_hand, parse_totals
 
 # Breakdown keys in the order a score sheet lists them, with their labels.
@@ -124,7 +125,7 @@ def score_hand(
 
     ``sides`` come from :func:`.sides.parse_hand`, which checked them.
 
-    >>> from .rules import resolve
+    >>> from .options import resolve
     >>> from .sides import parse_hand
     >>> modern, options = resolve("modern")
     >>> hand = parse_hand(modern, options, [
@@ -147,7 +148,7 @@ def score_hand(
 def standing(options: Options, totals: Sequence[int]) -> Standing:
     """Return whether the game is over after a hand with these totals, and who leads or won.
 
-    >>> from .rules import resolve
+    >>> from .options import resolve
     >>> options = resolve("classic")[1]
     >>> standing(options, [5120, 4900])
     Standing(game_over=True, winner=0, winners=(0,), tie=False, leader=0, margin=220)

@@ -5,7 +5,7 @@ obey, and raises InvalidHand listing every problem at once, with field paths
 as in API.md (``sides[0].going_out``, ``sides[1].melds[2].twos``,
 ``totals_before[1]``, ``sides[0].in_hand.jokers``):
 
->>> from .rules import resolve
+>>> from .options import resolve
 >>> classic, options = resolve("classic")
 >>> hand = parse_hand(classic, options, [
 ...     {"melded_points": 120, "hand_points": 15, "mixed_canastas": 1, "red_threes": 1, "going_out": "out"},
@@ -26,7 +26,8 @@ from .fields import FieldReader, is_integer, join, paths_under
 from .hand import HandInput, InHand, Meld, SideInput
 from .kinds import CanastaKind
 from .melds import meld_problems, summarise_melds
-from .rules import MAX_TOTAL, Options, RuleSet
+from .options import Options
+from .rules import MAX_TOTAL, RuleSet
 from .validation import hand_problems, side_count_problems, side_problems
 from .words import IN_HAND_LABELS
 

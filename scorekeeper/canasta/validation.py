@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from .cards import IN_HAND_GROUPS, RANK_POINTS, Rank, copies_in_decks, group_per_deck
 from .errors import Place, Problem
 from .kinds import CanastaKind
-from .rules import CANASTA_MINIMUM_POINTS, UNFINISHED_MINIMUM_POINTS, Options, RuleSet
+from .options import Options
+from .rules import CANASTA_MINIMUM_POINTS, UNFINISHED_MINIMUM_POINTS, RuleSet
 from .words import IN_HAND_NAMES, capital, decks_word, join_and, plural
 
 if TYPE_CHECKING:

@@ -17,7 +17,8 @@ from ..store import db as store
 from ..store import sqlite
 from ..store import history
 from ..canasta.errors import CanastaError, InvalidHand, Place, Problem
-from ..canasta.rules import PRESETS, get_ruleset, option_specs, resolve
+from ..canasta.options import option_specs, resolve
+from ..canasta.rules import PRESETS, get_ruleset
 from ..canasta.sides import parse_totals
 from ..canasta.fields import FieldReader
 from ..canasta.scoring import score_game

@@ -12,7 +12,8 @@ from datetime import datetime
 from markupsafe import Markup
 
 from ..canasta.cards import IN_HAND_GROUPS, Card, Rank, Suit, group_points
-from ..canasta.rules import OPTIONS_BY_NAME, default_options, next_minimum, option_specs
+from ..canasta.options import OPTIONS_BY_NAME, default_options, option_specs
+from ..canasta.rules import next_minimum
 from ..canasta.scoring import BREAKDOWN_LABELS
 from .charts import points_label
 

@@ -13,8 +13,9 @@ from ..store import sqlite
 from ..canasta.cards import parse_cards, parse_meld_groups
 from ..canasta.checks import check_going_out, check_initial_meld, check_meld, check_pile, going_out_conditions
 from ..canasta.errors import CanastaError
+from ..canasta.options import resolve
 from ..canasta.pile import minimums
-from ..canasta.rules import PRESETS, resolve
+from ..canasta.rules import PRESETS
 from ..canasta.words import join_or
 from .forms.checker import GoingOutForm, InitialMeldForm, MeldForm, PileForm
 from ..games.read import load_game

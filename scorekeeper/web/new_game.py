@@ -10,7 +10,8 @@ from flask import Blueprint, flash, make_response, redirect, render_template, re
 from .. import limits
 
 from ..canasta.errors import CanastaError
-from ..canasta.rules import OPTION_SPECS, PRESETS
+from ..canasta.options import OPTION_SPECS
+from ..canasta.rules import PRESETS
 from ..games import access
 from ..games import write as service
 from ..store import sqlite

@@ -21,7 +21,7 @@ from ..games import write as service
 from ..store import db as store
 from ..store import sqlite
 from ..canasta.errors import CanastaError, InvalidHand
-from ..canasta.rules import option_specs
+from ..canasta.options import option_specs
 from ..printing.charts import points_label
 from .forms.game import GameSettingsForm
 from ..games.read import load_game

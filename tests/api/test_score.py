@@ -5,7 +5,9 @@ import json
 
 import pytest
 
-from scorekeeper.canasta.rules import PRESETS, option_specs
+from scorekeeper.canasta.options import option_specs
+
+from scorekeeper.canasta.rules import PRESETS
 
 from ..helpers import API_MD_ANSWER, API_MD_REQUEST
 

@@ -8,7 +8,7 @@ from scorekeeper.canasta.checks import (
 )
 from scorekeeper.canasta.errors import InvalidHand
 from scorekeeper.canasta.melds import Meld
-from scorekeeper.canasta.rules import resolve
+from scorekeeper.canasta.options import resolve
 
 
 def initial(rules, text, total=0, top=None, going_out="no", options=None):

@@ -6,9 +6,9 @@ import pytest
 from scorekeeper.canasta.cards import Rank, parse_cards
 from scorekeeper.canasta.checks import check_going_out, check_initial_meld, check_meld, check_pile
 from scorekeeper.canasta.dead import DEAD_RANK, dead_rank_problem
+from scorekeeper.canasta.options import resolve
 from scorekeeper.canasta.pile import must_take_pile
 from scorekeeper.canasta.play import EndDeal, TakePile, judge
-from scorekeeper.canasta.rules import resolve
 
 from .play.positions import table
 

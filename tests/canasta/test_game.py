@@ -3,8 +3,8 @@
 import pytest
 
 from scorekeeper.canasta.errors import InvalidHand, UnknownRules
+from scorekeeper.canasta.options import resolve
 from scorekeeper.canasta.scoring import score_game, score_request, standing
-from scorekeeper.canasta.rules import resolve
 
 
 def plain(*scores):

@@ -7,7 +7,8 @@ from scorekeeper.canasta.errors import CardError
 from scorekeeper.canasta.melds import (
     Meld, canasta_bonus, canasta_kind, meld_problems, summarise_melds, unfinished_kind,
 )
-from scorekeeper.canasta.rules import PRESETS, resolve
+from scorekeeper.canasta.options import resolve
+from scorekeeper.canasta.rules import PRESETS
 
 K, Q, A, SEVEN, THREE, FIVE = Rank.KING, Rank.QUEEN, Rank.ACE, Rank.SEVEN, Rank.THREE, Rank.FIVE
 

@@ -4,9 +4,10 @@ import pytest
 
 from scorekeeper.canasta.cards import Rank, parse_cards
 from scorekeeper.canasta.errors import InvalidHand
+from scorekeeper.canasta.options import resolve
 from scorekeeper.canasta.pile import check_pile, minimums
 from scorekeeper.canasta.pile_meld import best_first_meld
-from scorekeeper.canasta.rules import PRESETS, resolve
+from scorekeeper.canasta.rules import PRESETS
 
 ASK_TEAM = ("Your side has not melded yet, so taking the pile is its first meld: give your side's total before "
             "this hand (0 in the first hand), or its minimum, to know whether it is enough.")

@@ -13,7 +13,8 @@ from scorekeeper.canasta.cards import parse_cards, parse_meld_groups
 from scorekeeper.canasta.checks import check_going_out, check_meld
 from scorekeeper.canasta.errors import InvalidHand
 from scorekeeper.canasta.melds import Meld
-from scorekeeper.canasta.rules import PRESETS, resolve
+from scorekeeper.canasta.options import resolve
+from scorekeeper.canasta.rules import PRESETS
 from scorekeeper.canasta.scoring import score_request
 
 

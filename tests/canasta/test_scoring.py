@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from scorekeeper.canasta.rules import resolve
+from scorekeeper.canasta.options import resolve
 from scorekeeper.canasta.scoring import BREAKDOWN_LABELS, score_hand, score_request
 from scorekeeper.canasta.sides import parse_hand
 

@@ -7,7 +7,7 @@ are not known: they are then the cards the position does not show, shuffled by
 hold, cards missing, two melds of one rank on a side, a side with melds said
 not to have melded, a 3 kept in a hand) raises InvalidHand, field by field.
 
->>> from ..rules import resolve
+>>> from ..options import resolve
 >>> position, shown = read_position(*resolve("classic"), {
 ...     "hands": ["K K Q Q 2 5 9", 11, 11, 11], "stock": 65, "pile": "4 9 K",
 ...     "turn": 0, "step": "draw"})
@@ -24,7 +24,8 @@ from ..cards import Card, Rank, parse_cards, parse_meld_groups
 from ..errors import CanastaError
 from ..fields import FieldReader, is_integer, join
 from ..melds import Meld, canasta_kind, meld_problems
-from ..rules import Options, RuleSet
+from ..options import Options
+from ..rules import RuleSet
 from ..sides import parse_totals
 from ..supply import deck_problems
 from .position import ANSWER, DRAW, PLAY, Position, Shuffler, TableMeld, decks, meld_key_word

@@ -127,7 +127,7 @@ def score_body(position: Position) -> dict:
 
 
 def _options(position: Position) -> dict:
-    from ..rules import default_options, option_specs
+    from ..options import default_options, option_specs
     chosen, default = position.options, default_options(position.ruleset)
     return {spec.name: getattr(chosen, spec.name) for spec in option_specs(position.ruleset)
             if getattr(chosen, spec.name) != getattr(default, spec.name)}

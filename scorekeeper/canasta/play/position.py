@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, Rank, Suit
 from ..melds import Meld
-from ..rules import Options, RuleSet
+from ..options import Options
+from ..rules import RuleSet
 
 # Steps of a turn: the player to move draws or takes the pile, then plays (melds,
 # asks the partner, discards); a partner asked "may I go out?" answers; the deal is over.

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards import Card, Rank
-from ..rules import Options, RuleSet, resolve
+from ..options import Options, resolve
+from ..rules import RuleSet
 from .events import Event
 from .position import (
     DRAW, LAST_CARD_THREE, OVER, Position, Shuffler, TableMeld, decks,

@@ -15,7 +15,8 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ...canasta.cards import NATURAL_RANKS, parse_cards, parse_meld_groups
 from ...canasta.errors import CardError
 from ...canasta.melds import Meld
-from ...canasta.rules import MAX_MINIMUM, MAX_TOTAL, OPTIONS_BY_NAME, PRESETS, check_asks, resolve
+from ...canasta.options import OPTIONS_BY_NAME, check_asks, resolve
+from ...canasta.rules import MAX_MINIMUM, MAX_TOTAL, PRESETS
 from .rules import rules_field
 
 MAX_CARD_TEXT = 400  # more than a hand of 15 cards and a table of melds ever need
@@ -104,7 +105,7 @@ def _family_marks(preset):
 
 
 # The wild-card house rule's choices, short enough for a select on a 320 px phone (the new-game
-# page, with room for them, says them whole: canasta.rules.OPTIONS_BY_NAME).
+# page, with room for them, says them whole: canasta.options.OPTIONS_BY_NAME).
 WILD_LIMIT_SHORT = {"three": "At most 3", "not_outnumber": "No more than naturals",
                     "naturals_outnumber": "Fewer than naturals"}
 

@@ -13,7 +13,9 @@ from wtforms import Form, FormField, HiddenField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
-from ...canasta.rules import OPTION_SPECS, PRESETS
+from ...canasta.options import OPTION_SPECS
+
+from ...canasta.rules import PRESETS
 from ...games.write import MAX_NAME_LENGTH, MAX_SEATS
 from .fields import CountField
 from .paths import is_active, when_attr

@@ -8,13 +8,14 @@ import pytest
 from scorekeeper.canasta.cards import Rank
 from scorekeeper.canasta.hand import SideInput
 from scorekeeper.canasta.kinds import CanastaKind
+from scorekeeper.canasta.options import resolve
 from scorekeeper.canasta.play import apply, plan
 from scorekeeper.canasta.play.computer import _out_plan
 from scorekeeper.canasta.play.going import going_out_plan
 from scorekeeper.canasta.play.masked import unseen_cards, unseen_kinds
 from scorekeeper.canasta.play.moves import Discard
 from scorekeeper.canasta.play.referee import examine
-from scorekeeper.canasta.rules import PRESETS, resolve
+from scorekeeper.canasta.rules import PRESETS
 from scorekeeper.canasta.scoring import score_side
 
 from .positions import table
