@@ -20,10 +20,10 @@ from .events import Event
 from .going import going_out_plan
 from .lays import lay_down, take_from
 from .moves import Answer, AskPartner, Discard, Draw, EndDeal, Meld, Move, SpecialHand, TakePile
-from .position import ANSWER, DRAW, OVER, PLAY, SPECIAL_HAND, STOCK_OUT, WENT_OUT, Position, partner_to_ask
+from .position import ANSWER, DRAW, OVER, PLAY, SPECIAL_HAND, STOCK_OUT, Position, partner_to_ask
 from .problems import Refusal, refusal
 from .special import special_hand_problem
-from .table import dead_after, draw_cards, form_partnership, next_turn, put
+from .table import after_lays, draw_cards, form_partnership, next_turn, out_if_empty, put, went_out
 
 Commit = Callable[[], tuple[Position, list[Event]]]
 
@@ -60,11 +60,6 @@ def _step(position: Position, *steps: str) -> list[Refusal]:
     return []
 
 
-def _out_if_empty(after: Position, seat: int, events: list[Event]) -> Position:
-    """``after``, or the deal gone out when ``seat`` has no card left: how a pile take and a meld end."""
-    return _went_out(after, seat, events) if not after.hands[seat] else after
-
-
 def _at_play(judge):
     """Make ``judge(position, move, seat, side, hand)`` a judge of the play step: refused outside it,
     else judged with the seat to move, its side and its hand."""
@@ -91,45 +86,6 @@ def leave_refusals(position: Position, left: int, canastas_after: int, *, checke
     if left == 0 and position.ruleset.family.must_discard_to_go_out:
         refusals.append(refusal("discard_to_go_out"))
     return refusals
-
-
-def _went_out(position: Position, seat: int, events: list[Event]) -> Position:
-    side = position.side_of(seat)
-    concealed = (position.ruleset.concealed_bonus > 0 and not position.seat_melded[seat]
-                 and not position.added_to_partner
-                 and any(meld.is_canasta and meld.key in position.turn_keys for meld in position.melds[side]))
-    events.append(Event("went_out", seat, detail="concealed" if concealed else "out"))
-    events.append(Event("deal_over", seat, detail=WENT_OUT))
-    return replace(position, step=OVER, end=WENT_OUT, out_seat=seat, concealed=concealed)
-
-
-def _laid_events(seat, laid, before, melds, events):
-    for key, cards in laid:
-        events.append(Event("laid" if key not in before else "added", seat, cards, key))
-    completed = [meld for meld in melds if meld.is_canasta and not (meld.key in before and before[meld.key].is_canasta)]
-    events.extend(Event("canasta", seat, (), meld.key, len(meld.cards)) for meld in completed)
-
-
-def _after_lays(position, seat, side, laid, events, began):
-    """Return the position with the side's melds after ``laid`` (a LaidMelds), and the turn's record of it."""
-    before = position.side_melds(side)
-    _laid_events(seat, laid.laid, before, laid.melds, events)
-    new_keys = {key for key, _ in laid.laid if key not in before}
-    partner_keys = {key for key, _ in laid.laid if key in before and key not in position.turn_keys}
-    first = not position.melded[side]
-    bonus = 0
-    family = position.ruleset.family
-    if first and began == "stock" and family.bonus_cards:
-        index = len(position.first_meld_sides)
-        bonus = family.bonus_cards[index] if index < len(family.bonus_cards) else 0
-    return replace(
-        position, hands=put(position.hands, seat, laid.rest), melds=put(position.melds, side, laid.melds),
-        melded=put(position.melded, side, True),
-        first_meld_sides=position.first_meld_sides + ((side,) if first else ()),
-        bonus_due=position.bonus_due + bonus, dead=dead_after(position, laid.melds),
-        turn_keys=position.turn_keys | new_keys, turn_melded=True,
-        added_to_partner=position.added_to_partner or bool(partner_keys),
-    )
 
 
 # --- the moves ---------------------------------------------------------------------------------------
@@ -221,14 +177,14 @@ def _take_pile(position: Position, move: TakePile):
 
     def commit():
         events = [Event("took_pile", seat, position.pile, top.rank)]
-        after = _after_lays(position, seat, side, laid, events, "pile")
+        after = after_lays(position, seat, side, laid, events, "pile")
         after = replace(after, hands=put(after.hands, seat, laid.rest + to_hand), pile=(), pile_frozen=False,
                         threes=put(after.threes, seat, after.threes[seat] + pile_threes),
                         step=PLAY, began="pile")
         events.extend(Event("three_laid_out", seat, (c,), detail="from_pile") for c in pile_threes)
         if after.ruleset.partnership_per_hand and after.lone is None:
             after = form_partnership(after, seat, events)
-        return _out_if_empty(after, seat, events), events
+        return out_if_empty(after, seat, events), events
     return refusals, commit
 
 
@@ -249,8 +205,8 @@ def _meld(position: Position, move: Meld, seat: int, side: int, hand: tuple):
 
     def commit():
         events: list[Event] = []
-        after = _after_lays(position, seat, side, laid, events, position.began)
-        return _out_if_empty(after, seat, events), events
+        after = after_lays(position, seat, side, laid, events, position.began)
+        return out_if_empty(after, seat, events), events
     return refusals, commit
 
 
@@ -282,7 +238,7 @@ def _discard(position: Position, move: Discard, seat: int, side: int, hand: tupl
             after = replace(after, pile_frozen=True)
             events.append(Event("pile_frozen", seat, (card,)))
         if not rest:
-            return _went_out(after, seat, events), events
+            return went_out(after, seat, events), events
         return next_turn(after, events), events
     return refusals, commit
 

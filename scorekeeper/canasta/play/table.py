@@ -1,4 +1,4 @@
-"""How the cards move: the deal, draws with 3s laid out and replaced, the end of a turn, the end of the deal.
+"""How the cards move: the deal, draws with 3s laid out and replaced, melds laid, the end of a turn, going out.
 
 These functions change a position the way the rules say, without judging
 anything: the referee (:mod:`.referee`) has already allowed the move.
@@ -7,14 +7,18 @@ anything: the referee (:mod:`.referee`) has already allowed the move.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..cards import Card, Rank
 from ..options import Options, resolve
 from ..rules import RuleSet
 from .events import Event
 from .position import (
-    DRAW, LAST_CARD_THREE, OVER, Position, Shuffler, TableMeld, decks,
+    DRAW, LAST_CARD_THREE, OVER, WENT_OUT, Position, Shuffler, TableMeld, decks,
 )
+
+if TYPE_CHECKING:
+    from .lays import LaidMelds
 
 
 def put(items: tuple, index: int, value) -> tuple:
@@ -154,3 +158,49 @@ def next_turn(position: Position, events: list[Event]) -> Position:
         seat_melded = put(seat_melded, seat, True)
     return replace(position, turn=(seat + 1) % position.seats, step=DRAW, began=None, turn_keys=frozenset(),
                    turn_melded=False, added_to_partner=False, answer=None, seat_melded=seat_melded)
+
+
+def out_if_empty(after: Position, seat: int, events: list[Event]) -> Position:
+    """``after``, or the deal gone out when ``seat`` has no card left: how a pile take and a meld end."""
+    return went_out(after, seat, events) if not after.hands[seat] else after
+
+
+def went_out(position: Position, seat: int, events: list[Event]) -> Position:
+    """Return the deal over with ``seat`` gone out (concealed when its side's canasta came all this turn)."""
+    side = position.side_of(seat)
+    concealed = (position.ruleset.concealed_bonus > 0 and not position.seat_melded[seat]
+                 and not position.added_to_partner
+                 and any(meld.is_canasta and meld.key in position.turn_keys for meld in position.melds[side]))
+    events.append(Event("went_out", seat, detail="concealed" if concealed else "out"))
+    events.append(Event("deal_over", seat, detail=WENT_OUT))
+    return replace(position, step=OVER, end=WENT_OUT, out_seat=seat, concealed=concealed)
+
+
+def _laid_events(seat, laid, before, melds, events):
+    for key, cards in laid:
+        events.append(Event("laid" if key not in before else "added", seat, cards, key))
+    completed = [meld for meld in melds if meld.is_canasta and not (meld.key in before and before[meld.key].is_canasta)]
+    events.extend(Event("canasta", seat, (), meld.key, len(meld.cards)) for meld in completed)
+
+
+def after_lays(position: Position, seat: int, side: int, laid: LaidMelds, events: list[Event],
+               began: str | None) -> Position:
+    """Return the position with the side's melds after ``laid`` (the turn began at ``began``); record it in ``events``."""
+    before = position.side_melds(side)
+    _laid_events(seat, laid.laid, before, laid.melds, events)
+    new_keys = {key for key, _ in laid.laid if key not in before}
+    partner_keys = {key for key, _ in laid.laid if key in before and key not in position.turn_keys}
+    first = not position.melded[side]
+    bonus = 0
+    family = position.ruleset.family
+    if first and began == "stock" and family.bonus_cards:
+        index = len(position.first_meld_sides)
+        bonus = family.bonus_cards[index] if index < len(family.bonus_cards) else 0
+    return replace(
+        position, hands=put(position.hands, seat, laid.rest), melds=put(position.melds, side, laid.melds),
+        melded=put(position.melded, side, True),
+        first_meld_sides=position.first_meld_sides + ((side,) if first else ()),
+        bonus_due=position.bonus_due + bonus, dead=dead_after(position, laid.melds),
+        turn_keys=position.turn_keys | new_keys, turn_melded=True,
+        added_to_partner=position.added_to_partner or bool(partner_keys),
+    )
