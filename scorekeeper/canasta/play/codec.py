@@ -17,7 +17,6 @@ not to have melded, a 3 kept in a hand) raises InvalidHand, field by field.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from ..cards import Card, Rank, parse_cards, parse_meld_groups
@@ -28,7 +27,7 @@ from ..options import Options
 from ..rules import RuleSet
 from ..sides import parse_totals
 from ..supply import deck_problems
-from .position import ANSWER, DRAW, PLAY, Position, Shuffler, TableMeld, decks, meld_key_word
+from .position import ANSWER, DRAW, PLAY, Position, Shuffler, TableMeld, cards_not_seen, meld_key_word
 
 POSITION_FIELDS = (
     "hands", "stock", "pile", "frozen", "melds", "threes", "melded", "turn", "step", "began",
@@ -147,25 +146,6 @@ def _read_melds(reader: _Reader, ruleset: RuleSet, options: Options, sides: int)
     return melds
 
 
-def _unseen(ruleset: RuleSet, seen: list[Card]) -> list[Card]:
-    """Return the cards of the decks that ``seen`` does not hold (a card without its suit takes any of its rank)."""
-    left = Counter(decks(ruleset.decks))
-    for card in seen:
-        if card.suit is not None or card.rank is Rank.JOKER:
-            left[card] -= 1
-    for card in seen:
-        if card.suit is None and card.rank is not Rank.JOKER:
-            options = [held for held in left if held.rank is card.rank and left[held] > 0]
-            if options:
-                left[max(options, key=lambda held: left[held])] -= 1
-    unseen = []
-    for card in decks(ruleset.decks):
-        if left[card] > 0:
-            unseen.append(card)
-            left[card] -= 1
-    return unseen
-
-
 def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, Shown]:
     """Return the position ``data`` describes (see the module docstring), or raise InvalidHand with every problem."""
     reader = _Reader(ruleset, data if isinstance(data, dict) else {})
@@ -265,7 +245,7 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
         reader.problem("position.frozen", "position.frozen", reason=reason, is_="" if pile_frozen else "not ")
     reader.raise_if_any()
 
-    fill = Shuffler(seed).shuffled(_unseen(ruleset, seen))
+    fill = Shuffler(seed).shuffled(cards_not_seen(ruleset.decks, seen))
     full_hands = []
     for seat, hand in enumerate(hands):
         if hand is None:

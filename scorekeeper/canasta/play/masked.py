@@ -15,11 +15,10 @@ two positions that differ only in hidden cards mask to the same position.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 
 from ..cards import Rank
-from .position import SUITS, Position, decks
+from .position import SUITS, Position, cards_not_seen
 
 _RANK_ORDER = {rank: index for index, rank in enumerate(Rank)}
 _SUIT_ORDER = {suit: index for index, suit in enumerate(SUITS)}
@@ -30,14 +29,15 @@ def _order(card) -> tuple[int, int]:
 
 
 def unseen_cards(position: Position, seat: int) -> list:
-    """Return the cards ``seat`` has not seen (other hands and the stock), in a fixed order."""
-    left = Counter(decks(position.ruleset.decks))
+    """Return the cards ``seat`` has not seen (other hands and the stock), in a fixed order.
+
+    Counted as the codec counts them (:func:`.position.cards_not_seen`): a seen card
+    written without its suit takes one card of its rank.
+    """
     seen = list(position.hands[seat]) + list(position.pile)
     seen += [card for side in position.melds for meld in side for card in meld.cards]
     seen += [card for threes in position.threes for card in threes]
-    left.subtract(seen)
-    cards = [card for card, count in left.items() for _ in range(max(count, 0))]
-    return sorted(cards, key=_order)
+    return sorted(cards_not_seen(position.ruleset.decks, seen), key=_order)
 
 
 def unseen_kinds(position: Position, seat: int) -> list[tuple]:

@@ -14,6 +14,8 @@ side is numbered by the lower seat of the two).
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..cards import Card, Rank, Suit
@@ -51,6 +53,36 @@ def decks(count: int) -> list[Card]:
     """
     one = [CARDS[(rank, suit)] for suit in SUITS for rank in SUITED_RANKS] + [CARDS[(Rank.JOKER, None)]] * 2
     return one * count
+
+
+def cards_not_seen(count: int, seen: Iterable[Card]) -> list[Card]:
+    """Return the cards of ``count`` decks that ``seen`` does not hold, in the decks' order.
+
+    A card written without its suit (``"K"`` in a position read from JSON) takes one
+    card of its rank: of the suit with the most copies left, the first such in the
+    decks' order, so the answer depends on what was seen alone, never on hidden cards.
+
+    >>> from ..cards import parse_cards
+    >>> left = cards_not_seen(2, parse_cards("K K KS 3H JK"))
+    >>> len(left), sum(c.rank is Rank.KING for c in left), sum(c.is_red_three for c in left)
+    (103, 5, 3)
+    """
+    seen = list(seen)
+    left = Counter(decks(count))
+    for seen_card in seen:
+        if seen_card.suit is not None or seen_card.rank is Rank.JOKER:
+            left[seen_card] -= 1
+    for seen_card in seen:
+        if seen_card.suit is None and seen_card.rank is not Rank.JOKER:
+            same_rank = [held for held in left if held.rank is seen_card.rank and left[held] > 0]
+            if same_rank:
+                left[max(same_rank, key=lambda held: left[held])] -= 1
+    unseen = []
+    for deck_card in decks(count):
+        if left[deck_card] > 0:
+            unseen.append(deck_card)
+            left[deck_card] -= 1
+    return unseen
 
 
 class Shuffler:
