@@ -1,24 +1,29 @@
-"""What a computer player weighs: a position's worth to a side, and what a discard costs.
+"""What a computer player weighs: the levels, and the easy level's worth of a position and cost of a discard.
 
-Each consideration has a name; a :class:`Level` lists the ones it weighs and how
-far it looks ahead. Every function here reads a masked position (see
-:mod:`.masked`): the hidden cards in it are stand-ins, so nothing here uses them
-except through counts (hand sizes, the stock's size).
+A :class:`Level` names the considerations it weighs and how many moves of its
+turn it looks ahead. Normal and hard weigh ``plan``: positions and discards by
+:mod:`.plan`. Easy weighs them here. Every function here reads a masked
+position (see :mod:`.masked`): the hidden cards in it are stand-ins, so nothing
+here uses them except through counts (hand sizes, the stock's size).
 
-Considerations:
+:func:`worth` counts the side's melds at their card points and 4 a card, a
+canasta at its bonus, 60 off while the side has not melded, half the points of
+the hand's cards that are not wild against it, 5 for each wild card held, and 4 off a
+card in hand once the side has the canastas to go out. It reads two considerations:
 
-- ``points``: card points on the table for the side, in hand against it;
-- ``minimum``: the first meld must reach the side's minimum (the referee sees to it);
-- ``canasta``: a completed canasta's bonus, and melds growing towards one;
-- ``natural``: a natural meld of 4 or more is worth keeping natural (500 against 300);
-- ``pairs``: pairs in hand take the pile; a single card is the one to let go;
-- ``pile_size``: a big pile is worth taking, and worth protecting;
-- ``feeds``: a discard the next player's side can put on its melds gives them the pile;
-- ``freeze``: a wild card discarded freezes a big pile against the next player;
-- ``red_threes``: the side's red 3s count against it until it melds;
-- ``partner_cards``: going out while the partner holds many cards costs their points;
-- ``unfinished``: Modern American charges an unfinished meld of aces, 7s or wild cards;
-- ``count_seen``: how many cards of a rank are still unseen decides how likely a pair is out there.
+- ``canasta``: a meld of 4 to 6 cards is worth (n - 3)² × ``PROGRESS`` more, on its way to a canasta;
+- ``unfinished``: Modern American's penalty for an unfinished meld of aces, 7s or wild cards, by the cards it lacks.
+
+:func:`discard_cost` reads none: a black 3 stops the next player, a wild card
+costs 40, a dead rank is let go first, any other card costs less the more points
+it holds and 10 more when the side has a meld of its rank.
+
+Elsewhere: ``plan``, ``full_hand`` and ``sample_draw`` in :mod:`.search` (the plan's
+measure, the whole hand's points against the side, each unseen kind drawn in turn),
+``pile_size`` there too (without ``plan`` only), ``pairs`` in :mod:`.computer` (the
+words for letting a single card go). The other names in the sets (``points``,
+``minimum``, ``natural``, ``feeds``, ``red_threes``, ``partner_cards``, ``freeze``,
+``count_seen``) are read nowhere: the plan weighs those things without asking.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from dataclasses import dataclass
 
 from ..cards import Rank, copies_in_decks
 from ..melds import canasta_kind, unfinished_kind
-from .position import Position, partner_to_ask
+from .position import Position
 
 BASIC = frozenset({"points", "minimum", "canasta", "unfinished"})
 MORE = BASIC | {"natural", "pairs", "pile_size", "feeds", "red_threes", "partner_cards"}
@@ -102,7 +107,7 @@ class DiscardCost:
     """What letting a card go costs, and the consideration that decided it."""
 
     cost: float
-    why: str  # a consideration: "stop", "freeze", "dead", "feeds", "pairs", "points"
+    why: str  # "stop", "freeze", "dead", "feeds" or "points" (easy: only "stop", "dead", "points")
 
 
 def discard_cost(position: Position, seat: int, card, level: Level) -> DiscardCost:
@@ -120,12 +125,6 @@ def discard_cost(position: Position, seat: int, card, level: Level) -> DiscardCo
     if card.rank in position.side_melds(position.side_of(seat)):
         cost += 10
     return DiscardCost(cost, "points")
-
-
-def partner_cards(position: Position, seat: int) -> tuple[int | None, int]:
-    """Return the partner's seat and how many cards it holds (None, 0 without a partner)."""
-    partner = partner_to_ask(position, seat)
-    return partner, (len(position.hands[partner]) if partner is not None else 0)
 
 
 def fewest_opponent_cards(position: Position, seat: int) -> int:
