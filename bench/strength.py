@@ -20,7 +20,9 @@ from scorekeeper.canasta.play.random_play import choose as random_choice
 
 from . import Aim, Budget, Line
 
-RANDOM = "random"
+RANDOM = "random"  # a move drawn from the legal ones, each as likely: the "random legal play"
+MELDER = "random-melder"  # the same, but anything other than a discard 3 times out of 4: it melds whatever it can
+BIASES = {RANDOM: 0, MELDER: 3}
 
 
 def play(rules: str, seed: int, levels: tuple[str, str], timings: dict | None = None) -> list[int]:
@@ -34,8 +36,8 @@ def play(rules: str, seed: int, levels: tuple[str, str], timings: dict | None = 
             raise RuntimeError(f"seed {seed} did not end")
         seat = position.to_move
         level = levels[0] if position.side_of(seat) == 0 else levels[1]
-        if level == RANDOM:
-            move = random_choice(legal_moves(position), chance)
+        if level in BIASES:
+            move = random_choice(legal_moves(position), chance, BIASES[level])
         else:
             started = time.perf_counter()
             move = choose(position, level).move

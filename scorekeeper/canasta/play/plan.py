@@ -31,7 +31,7 @@ FULL_HAND = 1.0  # hard counts all of them: the other side may go out any turn
 READY = 150.0  # the side has the canastas it needs to go out
 STUCK = 40.0  # each card short of 3 in hand at the end of the turn, before the side can go out
 DRAW = 20.0  # an unknown card drawn from the stock
-BLOCK = 40.0  # once the side may go out: each card in hand that cannot be melded
+BLOCK = 80.0  # once the side may go out: each card in hand that cannot be melded
 PAIR_BLOCK = 0.8  # a pair is nearly as much in the way of going out (it needs a third card)
 STOP = 3.0  # a black 3 discarded stops the next player: this much a card of the pile
 FREEZE = 4.0  # a wild card discarded freezes a big pile: this much a card of it
@@ -41,7 +41,8 @@ PAIR_CARD = 5.0  # a discard the next player may hold a pair of: this much a car
 HURRY_MELD = 0.6  # the other side may go out: what an unfinished meld's hope is still worth
 HURRY_HAND = 1.0  # ... and the share of a card's points in hand that counts against the side
 RUSH = 40.0  # before the side may go out: each card its nearest meld still needs to be a canasta
-OUT_NEXT = 100.0  # once the side may go out: every card kept can be melded, so the next turn goes out
+OUT_NEXT = 200.0  # once the side may go out: every card kept can be melded, so the next turn goes out
+OUT_HURRY = 300.0  # ... and when the other side may go out first
 CATCH = 20.0  # each rank the side has melded: a discard of it takes the pile, a card of it goes down
 UNMELDED = 60.0  # the side has not made its first meld
 
@@ -88,15 +89,60 @@ def table_value(position: Position, side: int) -> float:
     return total
 
 
-def kept_value(position: Position, seat: int, hand, share: float = HAND_POINTS) -> float:
+def kept_value(position: Position, seat: int, hand, share: float = HAND_POINTS, draws=None) -> float:
     """Return what ``hand`` is worth at the end of the turn: the best discard from it, less what it risks."""
     if not hand:
         return 0.0
     side = position.side_of(seat)
     ready = position.canastas(side) >= position.options.canastas_to_go_out
     hurry = they_may_go_out(position, side)
-    return max(hand_value(position, side, ready, _without(hand, card), hurry, share) - risk(position, seat, card)
+    if ready and draws is None:
+        draws = unseen_kinds(position, seat)
+    return max(hand_value(position, side, ready, _without(hand, card), hurry, share, draws) - risk(position, seat, card)
                for card in dict.fromkeys(hand))
+
+
+def _strays(naturals: Counter, wilds: int, blacks: int, on_table) -> tuple[int, int]:
+    """Return the cards that cannot be melded (singles of ranks not on the table, a black 3 or two), and the pairs short of a wild."""
+    singles = pairs = 0
+    for rank, count in naturals.items():
+        if rank in on_table:
+            continue
+        if count == 1:
+            singles += 1
+        elif count == 2:
+            pairs += 1
+    return singles + (blacks if blacks < 3 else 0), max(0, pairs - wilds)
+
+
+def out_chance(position: Position, side: int, hand, draws) -> float:
+    """Return the chance that ``hand`` (kept at the end of the turn) goes out next turn: every card melded after one draw, but a discard.
+
+    ``draws``: the cards a draw may bring, with their counts (:func:`.masked.unseen_kinds`).
+    """
+    on_table = {key for key in position.side_melds(side) if key not in position.dead}
+    naturals = Counter(card.rank for card in hand if card.is_natural)
+    wilds = sum(1 for card in hand if card.is_wild)
+    blacks = sum(1 for card in hand if card.is_black_three)
+    strays, short = _strays(naturals, wilds, blacks, on_table)
+    if strays == 0 and short == 0:
+        return 1.0  # the drawn card is the discard
+    if strays + short > 2:
+        return 0.0
+    hits = total = 0
+    for card, count in draws:
+        total += count
+        if card.is_wild:
+            s, p = _strays(naturals, wilds + 1, blacks, on_table)
+        elif card.is_black_three:
+            s, p = _strays(naturals, wilds, blacks + 1, on_table)
+        else:
+            naturals[card.rank] += 1
+            s, p = _strays(naturals, wilds, blacks, on_table)
+            naturals[card.rank] -= 1
+        if s <= 1 and p == 0:
+            hits += count
+    return hits / total if total else 0.0
 
 
 def value(position: Position, seat: int, share: float = HAND_POINTS) -> float:
@@ -115,7 +161,7 @@ def draw_value(position: Position, seat: int, share: float = HAND_POINTS) -> flo
     hand = position.hands[seat]
     total = 0.0
     for card, count in kinds:
-        total += count * kept_value(position, seat, hand + (card,), share)
+        total += count * kept_value(position, seat, hand + (card,), share, kinds)
     return table_value(position, position.side_of(seat)) + total / sum(count for _, count in kinds)
 
 
@@ -144,7 +190,7 @@ def they_may_go_out(position: Position, side: int) -> bool:
 
 
 def hand_value(position: Position, side: int, ready: bool, hand, hurry: bool = False,
-               share: float = HAND_POINTS) -> float:
+               share: float = HAND_POINTS, draws=None) -> float:
     """Return what the cards a hand keeps at the end of its turn are worth to the side.
 
     ``share``: the part of a card's points that counts against the side (all of them once the other side may go out).
@@ -174,8 +220,7 @@ def hand_value(position: Position, side: int, ready: bool, hand, hurry: bool = F
     blocks += max(0, pairs - wilds) * PAIR_BLOCK + (blacks if blacks < 3 else 0)
     if ready:
         total -= BLOCK * blocks
-        if blocks == 0:
-            total += OUT_NEXT
+        total += (OUT_HURRY if hurry else OUT_NEXT) * (out_chance(position, side, hand, draws) if draws is not None else blocks == 0)
     else:
         total -= RUSH * distance(position, side, hand)
         if len(hand) < 3:
@@ -209,7 +254,8 @@ def discard_cost(position: Position, seat: int, card, share: float = HAND_POINTS
     ready = position.canastas(side) >= position.options.canastas_to_go_out
     hand = position.hands[seat]
     danger = risk(position, seat, card)
-    cost = -hand_value(position, side, ready, _without(hand, card), they_may_go_out(position, side), share) + danger
+    draws = unseen_kinds(position, seat) if ready else None
+    cost = -hand_value(position, side, ready, _without(hand, card), they_may_go_out(position, side), share, draws) + danger
     if card.is_black_three:
         why = "stop"
     elif card.is_wild and danger < 0:
