@@ -174,3 +174,43 @@ def test_a_black_three_discarded_is_a_stop_and_a_fed_pile_feeds():
     black, queen = position.hands[0][:2]
     assert plan.discard_cost(position, 0, black).why == "stop"
     assert plan.discard_cost(position, 0, queen).why == "feeds"
+
+
+def going_out_next(hand):
+    """A classic table where side 0 has a natural canasta of kings and a meld of queens, ``hand`` in seat 0's hand."""
+    return table("classic", hands=[hand, 11, 11, 11], melds=[f"{KINGS}|QS QH QD", "JH JD JC"], pile="4S")
+
+
+def unseen_share(position, counts):
+    """Return the share of the unseen cards (red 3s aside) for which ``counts(card)`` is true, counted here."""
+    cards = [card for card in unseen_cards(position, 0) if not card.is_red_three]
+    return sum(1 for card in cards if counts(card)) / len(cards)
+
+
+@pytest.mark.parametrize(("hand", "hits"), [
+    ("KC QC", None),  # every card goes on a meld: the drawn card is the discard
+    ("6S 6H 2C", None),  # a pair and a wild card make a meld
+    ("6S 6H", lambda card: card.is_wild or card.rank is Rank.SIX),
+    ("5S", lambda card: card.is_wild or card.rank in (Rank.KING, Rank.QUEEN)),
+    ("3S", lambda card: card.is_wild or card.rank in (Rank.KING, Rank.QUEEN)),
+    ("5S 6S", "never"),  # a drawn 5 or 6 makes a pair, and a pair needs a wild card
+    ("5S 6S 7S", "never"),
+], ids=["all on melds", "pair and wild", "a pair needs a third or a wild", "a single is the discard",
+        "a black 3 is the discard", "two singles", "three singles"])
+def test_the_chance_of_going_out_next_turn(hand, hits):
+    position = going_out_next(hand)
+    chance = plan.out_chance(position, 0, position.hands[0], unseen_kinds(position, 0))
+    expected = 1.0 if hits is None else 0.0 if hits == "never" else unseen_share(position, hits)
+    assert chance == pytest.approx(expected)
+    assert 0.0 < chance < 1.0 or hits is None or hits == "never"
+
+
+def test_a_single_the_side_can_go_out_on_is_kept_before_a_pair_it_cannot():
+    # Once the side may go out, 6 6 waits for a six or a wild card; a lone 6 goes out on a card of any of the
+    # side's five ranks, or a wild card (the partners who took two-card piles holding 6 6 until the other side went out).
+    position = table("classic", hands=["6S 6H", 11, 11, 11], pile="4S",
+                     melds=[f"{KINGS}|QS QH QD|9S 9H 9D|8S 8H 8D|7S 7H 7D", "JH JD JC"])
+    draws = unseen_kinds(position, 0)
+    pair = plan.hand_value(position, 0, True, position.hands[0], draws=draws)
+    single = plan.hand_value(position, 0, True, position.hands[0][:1], draws=draws)
+    assert single > pair
