@@ -37,8 +37,9 @@ def _allowed(position: Position, move: Move) -> bool:
     return examine(position, move)[1] is not None
 
 
-def _candidate_melds(naturals, wilds, skip: Rank | None = None) -> list[Lay]:
-    """Return new melds the hand can make, best first: every natural of a rank (3+), or a pair with a wild card."""
+def _candidate_melds(naturals, wilds, skip: Rank | None = None) -> tuple[list[Lay], list[Card]]:
+    """Return new melds the hand can make, best first: every natural of a rank (3+), or a pair with a wild card;
+    and the wild cards left over."""
     melds = []
     spare = list(wilds)
     for rank, cards in sorted(naturals.items(), key=lambda item: -len(item[1]) * item[0].points):
@@ -48,11 +49,17 @@ def _candidate_melds(naturals, wilds, skip: Rank | None = None) -> list[Lay]:
             melds.append(Lay(tuple(cards)))
         elif len(cards) == 2 and spare:
             melds.append(Lay((*cards, spare.pop())))
-    return melds
+    return melds, spare
 
 
-def _first_melds(position: Position, candidates: list[Lay], extra_points: int = 0) -> list[tuple[Lay, ...]]:
-    """Return sets of candidate melds that may reach the minimum, fewest first."""
+def _first_melds(position: Position, candidates: tuple[list[Lay], list[Card]],
+                 extra_points: int = 0) -> list[tuple[Lay, ...]]:
+    """Return sets of candidate melds that may reach the minimum, fewest first.
+
+    Where all of them fall short, the wild cards left over are put on them (K K K and a 2 make 50), on
+    each meld in turn as far as the rule set lets one meld hold wild cards: the referee keeps the legal ones.
+    """
+    candidates, spare = candidates
     minimum = next_minimum(position.ruleset, position.total_of(position.turn))
     chosen, points, sets = [], extra_points, []
     for lay in candidates:
@@ -60,6 +67,17 @@ def _first_melds(position: Position, candidates: list[Lay], extra_points: int = 
         points += sum(card.points for card in lay.cards)
         if points >= minimum:
             sets.append(tuple(chosen))
+    if not sets and chosen and spare:
+        limit = position.ruleset.max_wilds
+        for first in range(len(chosen)):
+            lays, total, left = list(chosen), points, sorted(spare, key=lambda card: card.points)
+            for at in [first] + [index for index in range(len(lays)) if index != first]:
+                while left and total < minimum and sum(card.is_wild for card in lays[at].cards) < limit:
+                    wild = left.pop()  # the highest first: the fewest cards reach the minimum
+                    lays[at] = Lay((*lays[at].cards, wild))
+                    total += wild.points
+            if total >= minimum:
+                sets.append(tuple(lays))
     if not sets and chosen:
         sets.append(tuple(chosen))
     return sets[:2]
