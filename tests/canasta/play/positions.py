@@ -73,3 +73,13 @@ def shuffle_hidden(position, seat, seed):
             hands.append(tuple(cards[at:at + len(hand)]))
             at += len(hand)
     return replace(position, hands=tuple(hands), stock=tuple(cards[at:]))
+
+
+def hidden_dealt_again(positions, every=1):
+    """Yield ``(position, other, changed)`` for every ``every``-th of ``positions``: ``other`` is the position with the
+    cards its seat to move cannot see dealt again; ``changed`` whether that moved a card of a hand or the stock."""
+    for number, position in enumerate(positions):
+        if number % every:
+            continue
+        other = shuffle_hidden(position, position.to_move, number)
+        yield position, other, other.hands != position.hands or other.stock != position.stock

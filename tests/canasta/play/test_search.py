@@ -11,7 +11,7 @@ from scorekeeper.canasta.play.moves import Meld
 from scorekeeper.canasta.play.position import DRAW, PLAY
 from scorekeeper.canasta.play.weigh import LEVELS
 
-from .positions import positions_of, shuffle_hidden, table
+from .positions import hidden_dealt_again, positions_of, table
 
 KINGS = "KS KH KD KC KS KH KD"  # a natural canasta: the side may go out
 
@@ -61,12 +61,9 @@ def draw_positions(rules, seed):
 @pytest.mark.parametrize("rules", ["classic", "classic-2p", "modern"])
 def test_drawing_worth_never_reads_a_hidden_card(rules):
     changed = 0
-    for number, position in enumerate(draw_positions(rules, 4)):
-        if number % 2:
-            continue
+    for position, other, moved in hidden_dealt_again(draw_positions(rules, 4), every=2):
+        changed += moved
         seat = position.to_move
-        other = shuffle_hidden(position, seat, number)
-        changed += other.hands != position.hands or other.stock != position.stock
         for level in (LEVELS["normal"], LEVELS["hard"]):
             assert search.drawing_worth(other, seat, level) == search.drawing_worth(position, seat, level)
     assert changed > 10
