@@ -24,6 +24,7 @@ from .referee import apply
 from .weigh import Level, worth
 
 DRAW_WORTH = 35.0  # easy: what an unknown card from the stock is worth, against a pile
+EASY_PILE_CARD = 6.0  # easy: what each card of the pile under its top card is worth
 TURN_MELDS = 4  # how many melds of the turn the plan plays ahead when it weighs drawing or taking the pile
 
 
@@ -86,9 +87,7 @@ def pile_gains(position: Position, seat: int, level: Level, takes) -> tuple[Take
         if level.weighs("plan"):
             gain = worth_of(best_melds(after, seat, level, TURN_MELDS), seat, level) - base
         else:
-            if level.lookahead:
-                after = best_melds(after, seat, level, level.lookahead)
-            gain = worth(after, seat, level) - base + (4 if level.weighs("pile_size") else 6) * (len(position.pile) - 1)
+            gain = worth(after, seat, level) - base + EASY_PILE_CARD * (len(position.pile) - 1)
         weighed.append((move.kind, gain))
         if gain > best_gain:
             best, best_gain = move, gain

@@ -20,10 +20,9 @@ it holds and 10 more when the side has a meld of its rank.
 
 Elsewhere: ``plan``, ``full_hand`` and ``sample_draw`` in :mod:`.search` (the plan's
 measure, the whole hand's points against the side, each unseen kind drawn in turn),
-``pile_size`` there too (without ``plan`` only), ``pairs`` in :mod:`.computer` (the
-words for letting a single card go). The other names in the sets (``points``,
-``minimum``, ``natural``, ``feeds``, ``red_threes``, ``partner_cards``, ``freeze``,
-``count_seen``) are read nowhere: the plan weighs those things without asking.
+``pairs`` in :mod:`.computer` (the words for letting a single card go). A level
+holds only names something reads: what the plan weighs (pairs, the pile, what a
+discard feeds, red 3s, the partner's cards…) it weighs for normal and hard alike.
 """
 
 from __future__ import annotations
@@ -34,11 +33,11 @@ from ..cards import Rank, copies_in_decks
 from ..melds import canasta_kind, unfinished_kind
 from .position import Position
 
-BASIC = frozenset({"points", "minimum", "canasta", "unfinished"})
-MORE = BASIC | {"natural", "pairs", "pile_size", "feeds", "red_threes", "partner_cards"}
+EASY = frozenset({"canasta", "unfinished"})
+NORMAL = frozenset({"plan", "pairs"})
+HARD = NORMAL | {"sample_draw", "full_hand"}
 # What the considerations weigh, in points (tuned on seeded deals: bench/strength.py).
 PROGRESS = 12  # a meld of n cards (4 to 6) is worth (n - 3)² × this towards its canasta
-ALL = MORE | {"freeze", "count_seen", "plan", "sample_draw", "full_hand"}
 
 
 @dataclass(frozen=True)
@@ -54,9 +53,9 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", BASIC, 0),
-    "normal": Level("normal", MORE | {"plan"}, 1),
-    "hard": Level("hard", ALL, 2),
+    "easy": Level("easy", EASY, 0),
+    "normal": Level("normal", NORMAL, 1),
+    "hard": Level("hard", HARD, 2),
 }
 
 
