@@ -134,6 +134,14 @@ class Family:
         """Return what ``count`` red 3s of one side score when they count for it (a side's score takes its sign)."""
         return ruleset.red_three_amounts[count]
 
+    def threes_score(self, ruleset: RuleNumbers, red: int, black: int) -> int:
+        """Return what a side's laid-out threes (``red`` red 3s, ``black`` black 3s) score when they count for it."""
+        return self.red_threes_score(ruleset, red)
+
+    def table_signs(self, options: HouseRules, canastas: int, melded_points: int) -> tuple[int, int]:
+        """Return how a side's threes and its melded points count: 1 for it, -1 against it, 0 not at all."""
+        raise NotImplementedError
+
     def side_score(self, ruleset: RuleNumbers, options: HouseRules, side: SideInput) -> SideParts:
         """Return a side's breakdown (parts that are 0 left out), what each of its members scores,
         what a part is made of (``details``) and why a part counts as it does (``notes``)."""
@@ -204,14 +212,15 @@ class Classic(Family):
             problems.append(Problem("meld.naturals_outnumber", naturals=meld.naturals, wilds=meld.wilds))
         return problems
 
+    def table_signs(self, options, canastas, melded_points):
+        # RULES.md: red 3s count against a side that has not melded (house rule: that has no canasta).
+        counts_minus = canastas == 0 if options.red_threes_minus == "no_canasta" else melded_points == 0
+        return (-1 if counts_minus else 1), 1
+
     def side_score(self, ruleset, options, side):
         bonuses = ruleset.bonus_of(side.canastas)
         going_out = {"no": 0, "out": ruleset.going_out_bonus, "concealed": ruleset.concealed_bonus}[side.going_out]
-        if options.red_threes_minus == "no_canasta":
-            counts_minus = side.canasta_count == 0
-        else:
-            counts_minus = side.melded_points == 0
-        sign = -1 if counts_minus else 1
+        sign, _ = self.table_signs(options, side.canasta_count, side.melded_points)
         red_threes = [sign * self.red_threes_score(ruleset, count) for count in side.red_threes]
         breakdown = _breakdown(canastas=bonuses, going_out=going_out, red_threes=sum(red_threes),
                                melded=side.melded_points, in_hand=-side.hand_points)
@@ -308,6 +317,14 @@ class ModernAmerican(Family):
             parts.append((self.last_drawn_three_penalty, "a 3 drawn last"))
         return sum(amount for amount, _ in parts), tuple(f"{what} {points_word(-amount)}" for amount, what in parts)
 
+    def threes_score(self, ruleset, red, black):
+        return self.red_threes_score(ruleset, red) + ruleset.threes_table[black]
+
+    def table_signs(self, options, canastas, melded_points):
+        # RULES.md "Modern American": threes count against a side with no canasta, nothing with one, for it with
+        # two or more; melded points count against a side with no canasta.
+        return (-1 if canastas == 0 else 0 if canastas == 1 else 1), (1 if canastas else -1)
+
     def side_score(self, ruleset, options, side):
         named: tuple[str, ...] = ()
         notes: tuple[str, ...] = ()
@@ -315,9 +332,8 @@ class ModernAmerican(Family):
             breakdown = _breakdown(special_hand=side.special_hand_points)
         else:
             canastas = side.canasta_count
-            table = ruleset.threes_table
-            threes = self.red_threes_score(ruleset, side.red_three_count) + table[side.black_threes]
-            threes_sign = -1 if canastas == 0 else (0 if canastas == 1 else 1)
+            threes = self.threes_score(ruleset, side.red_three_count, side.black_threes)
+            threes_sign, melded_sign = self.table_signs(options, canastas, side.melded_points)
             penalties, named = self._penalties(side)
             if threes and threes_sign == 0:
                 notes = (f"Threes 0: with one canasta a side's threes count nothing "
@@ -328,7 +344,7 @@ class ModernAmerican(Family):
                 canastas=ruleset.bonus_of(side.canastas),
                 going_out=ruleset.going_out_bonus if side.goes_out else 0,
                 threes=threes_sign * threes,
-                melded=side.melded_points if canastas else -side.melded_points,
+                melded=melded_sign * side.melded_points,
                 in_hand=-side.hand_points,
                 penalties=-penalties,
             )

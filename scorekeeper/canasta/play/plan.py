@@ -69,10 +69,20 @@ def meld_value(position: Position, meld, hurry: bool = False) -> float:
     return value
 
 
+def _melded_points(position: Position, side: int) -> int:
+    return sum(meld.meld.points for meld in position.melds[side])
+
+
 def red_threes(position: Position, side: int) -> int:
-    """Return what the side's red 3s score, as scoring counts them (for it once melded, against it before)."""
-    count = sum(1 for s in position.seats_of(side) for c in position.threes[s] if c.is_red_three)
-    return position.ruleset.family.red_threes_score(position.ruleset, count)
+    """Return what the side's laid-out threes would score if the deal ended now, signed as the scoring counts them
+    (Classic: red 3s against a side that has not melded; Modern American: every 3, by the side's canastas)."""
+    threes = [c for s in position.seats_of(side) for c in position.threes[s]]
+    family = position.ruleset.family
+    red = sum(1 for c in threes if c.is_red_three)
+    black = sum(1 for c in threes if c.is_black_three) if family.black_threes_laid_out else 0
+    melded = _melded_points(position, side) if position.melded[side] else 0
+    sign, _ = family.table_signs(position.options, position.canastas(side), melded)
+    return sign * family.threes_score(position.ruleset, red, black)
 
 
 def table_value(position: Position, side: int) -> float:
@@ -80,10 +90,9 @@ def table_value(position: Position, side: int) -> float:
     hurry = they_may_go_out(position, side)
     total = sum(meld_value(position, meld, hurry) for meld in position.melds[side])
     total += CATCH * sum(1 for meld in position.melds[side] if meld.key is not None and meld.key not in position.dead)
-    if position.melded[side]:
-        total += red_threes(position, side)
-    else:
-        total -= red_threes(position, side) + UNMELDED
+    total += red_threes(position, side)
+    if not position.melded[side]:
+        total -= UNMELDED
     if position.canastas(side) >= position.options.canastas_to_go_out:
         total += READY
     return total
@@ -276,16 +285,17 @@ def unseen_average(position: Position, seat: int) -> float:
 
 
 def table_score(position: Position, side: int) -> int:
-    """Return what the side has on the table: meld points, canasta bonuses, red 3s (minus before a meld)."""
+    """Return what the side has on the table, as the scoring would count it now: canasta bonuses, meld points
+    and threes, each signed as :meth:`..families.Family.table_signs` says."""
     ruleset = position.ruleset
     total = 0
     for meld in position.melds[side]:
-        total += meld.meld.points
         if meld.is_canasta:
             kind = canasta_kind(ruleset, meld.meld)
             total += ruleset.canasta_bonus(kind) if kind else 0
-    reds = red_threes(position, side)
-    return total + (reds if position.melded[side] else -reds)
+    melded = _melded_points(position, side)
+    _, sign = ruleset.family.table_signs(position.options, position.canastas(side), melded)
+    return total + sign * melded + red_threes(position, side)
 
 
 def lead_if_out(position: Position, seat: int) -> float:

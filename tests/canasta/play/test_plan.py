@@ -24,12 +24,13 @@ RED_THREES = ("3H", "3D")
 KINGS = "KS KH KD KC KS KH KD"  # a natural canasta: 70 points, 500 bonus
 QUEENS = "QS QH QD QC QS QH QD"
 ACES = "AS AH AD AC AS AH AD"
+NO_HONOURS = "4S 5S 6S 7S 8S 9S 10S JS AS AH AD"  # a hand with no king or queen, beside those canastas
 
 
-def scored_red_threes(rules, count):
-    """Return what the scoring module gives a side for ``count`` red 3s, where they count for it."""
+def scored_threes(rules, count, canastas=2, melded_points=140):
+    """Return what the scoring module gives a side for ``count`` red 3s, with that many natural canastas."""
     ruleset, options = resolve(rules)
-    side = {"members": (0,), "melded_points": 50, "canastas": {CanastaKind.NATURAL: 2}}
+    side = {"members": (0,), "melded_points": melded_points, "canastas": {CanastaKind.NATURAL: canastas}}
     return (score_side(ruleset, options, SideInput(**side, red_threes=(count,))).score
             - score_side(ruleset, options, SideInput(**side, red_threes=(0,))).score)
 
@@ -38,12 +39,19 @@ RED_THREE_CASES = [(rules, count) for rules, ruleset in PRESETS.items()
                    for count in range(ruleset.red_threes_in_deck + 1)]
 
 
+def with_threes(rules, count, melds=f"{KINGS}|{QUEENS}"):
+    threes = " ".join(RED_THREES[index % 2] for index in range(count))
+    ruleset = PRESETS[rules]
+    return table(rules, hands=[NO_HONOURS] + [11] * (ruleset.players - 1), threes=[threes] + [""] * (ruleset.players - 1),
+                 melds=[melds] + [""] * (ruleset.scorers - 1))
+
+
 @pytest.mark.parametrize(("rules", "count"), RED_THREE_CASES,
                          ids=[f"{rules}-{count}" for rules, count in RED_THREE_CASES])
 def test_red_threes_count_what_the_scoring_gives(rules, count):
-    threes = " ".join(RED_THREES[index % 2] for index in range(count))
-    position = table(rules, threes=[threes] + [""] * (PRESETS[rules].players - 1))
-    assert plan.red_threes(position, 0) == scored_red_threes(rules, count)
+    # Two natural canastas (140 points melded): the threes count for the side in every family.
+    position = with_threes(rules, count)
+    assert plan.red_threes(position, 0) == scored_threes(rules, count)
     assert plan.red_threes(position, 1) == 0
 
 
@@ -53,10 +61,37 @@ def test_red_threes_count_what_the_scoring_gives(rules, count):
     ("modern", (0, 100, 300, 500, 1000)),
 ], ids=["classic: 800 for all four", "three decks: 1200 for all six", "modern: the threes table, not 100 a card"])
 def test_red_threes_by_the_rules_md_tables(rules, figures):
-    players = PRESETS[rules].players
     for count, figure in enumerate(figures):
-        threes = " ".join(RED_THREES[index % 2] for index in range(count))
-        assert plan.red_threes(table(rules, threes=[threes] + [""] * (players - 1)), 0) == figure
+        assert plan.red_threes(with_threes(rules, count), 0) == figure
+
+
+@pytest.mark.parametrize(("rules", "melds", "canastas", "melded", "figure"), [
+    ("classic", "", 0, 0, -200),  # not melded: against the side
+    ("classic", "QS QH QD", 0, 30, 200),  # melded: for it, canasta or not
+    ("modern", "", 0, 0, -300),  # no canasta: against the side
+    ("modern", KINGS, 1, 70, 0),  # one canasta: nothing
+    ("modern", f"{KINGS}|{QUEENS}", 2, 140, 300),  # two or more: for it
+], ids=["classic unmelded", "classic melded", "modern no canasta", "modern one canasta", "modern two canastas"])
+def test_threes_take_the_sign_the_scoring_gives_them(rules, melds, canastas, melded, figure):
+    position = with_threes(rules, 2, melds)
+    assert plan.red_threes(position, 0) == figure == scored_threes(rules, 2, canastas, melded)
+
+
+def test_modern_black_threes_laid_out_count_by_the_threes_table():
+    # Two red 3s and one black 3 laid out, two canastas: the table for 2 red 3s (300) and for 1 black 3 (100).
+    position = table("modern", hands=[NO_HONOURS, 11, 11, 11], threes=["3H 3D 3S", "", "", ""],
+                     melds=[f"{KINGS}|{QUEENS}", ""])
+    ruleset, options = resolve("modern")
+    side = SideInput(members=(0,), melded_points=140, canastas={CanastaKind.NATURAL: 2}, red_threes=(2,), black_threes=1)
+    without = SideInput(members=(0,), melded_points=140, canastas={CanastaKind.NATURAL: 2}, red_threes=(0,))
+    assert plan.red_threes(position, 0) == 400 == score_side(ruleset, options, side).score - score_side(
+        ruleset, options, without).score
+
+
+def test_modern_table_score_counts_melded_points_against_a_side_without_a_canasta():
+    # 3 queens (30) and 3 jacks (30), no canasta: -60; with a canasta of kings (70 points, 500) they count for it.
+    assert plan.table_score(table("modern", hands=["4S 5S 6S 7S 8S", 11, 11, 11], melds=["QS QH QD|JS JH JD", ""]), 0) == -60
+    assert plan.table_score(table("modern", hands=["4S 5S 6S 7S 8S", 11, 11, 11], melds=[f"{KINGS}|QS QH QD|JS JH JD", ""]), 0) == 500 + 130
 
 
 def test_the_unseen_cards_by_kind():
