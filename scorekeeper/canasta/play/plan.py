@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..cards import Rank
 from ..kinds import CanastaKind
 from ..melds import canasta_kind, unfinished_kind
 from .masked import unseen_cards, unseen_kinds
@@ -44,7 +45,8 @@ RUSH = 40.0  # before the side may go out: each card its nearest meld still need
 OUT_NEXT = 200.0  # once the side may go out: every card kept can be melded, so the next turn goes out
 OUT_HURRY = 300.0  # ... and when the other side may go out first
 CATCH = 20.0  # each rank the side has melded: a discard of it takes the pile, a card of it goes down
-UNMELDED = 60.0  # the side has not made its first meld
+UNMELDED = 60.0
+HOLDING = 0.5  # Modern American: the share of the penalty for 3 aces or 3 sevens held that a hand counts  # the side has not made its first meld
 
 
 def bonus(position: Position, kind: str) -> int:
@@ -216,6 +218,9 @@ def hand_value(position: Position, side: int, ready: bool, hand, hurry: bool = F
             total -= points * card.points
     blacks = sum(1 for card in hand if card.is_black_three)
     wilds = sum(1 for card in hand if card.is_wild)
+    held = position.ruleset.family.holding_penalty
+    if held:  # Modern American charges each player left holding 3 aces or 3 sevens
+        total -= HOLDING * held * sum(1 for rank in (Rank.ACE, Rank.SEVEN) if naturals[rank] >= 3)
     pairs = 0
     for rank, count in naturals.items():
         if count >= 2:

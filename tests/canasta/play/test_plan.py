@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.canasta.cards import Rank
+from scorekeeper.canasta.cards import Rank, parse_cards
 from scorekeeper.canasta.hand import SideInput
 from scorekeeper.canasta.kinds import CanastaKind
 from scorekeeper.canasta.options import resolve
@@ -249,3 +249,14 @@ def test_a_single_the_side_can_go_out_on_is_kept_before_a_pair_it_cannot():
     pair = plan.hand_value(position, 0, True, position.hands[0], draws=draws)
     single = plan.hand_value(position, 0, True, position.hands[0][:1], draws=draws)
     assert single > pair
+
+
+@pytest.mark.parametrize(("rules", "charged"), [("modern", plan.HOLDING * 1500), ("classic", 0)],
+                         ids=["modern charges 3 aces held", "classic does not"])
+def test_three_aces_held_count_the_share_of_their_penalty(rules, charged):
+    # Holding A A A rather than A A and a 4: Modern American charges 1500 a player left holding 3 aces.
+    position = table(rules, hands=["AS AH AD 4S 5S", 11, 11, 11])
+    three = plan.hand_value(position, 0, False, tuple(parse_cards("AS AH AD")))
+    two = plan.hand_value(position, 0, False, tuple(parse_cards("AS AH 4S")))
+    points = plan.HAND_POINTS * (20 - 5)  # the third ace's points against the 4's, counted in hand
+    assert two - three == pytest.approx(charged + points)
