@@ -46,6 +46,7 @@ OUT_NEXT = 200.0  # once the side may go out: every card kept can be melded, so 
 OUT_HURRY = 300.0  # ... and when the other side may go out first
 CATCH = 20.0  # each rank the side has melded: a discard of it takes the pile, a card of it goes down
 UNMELDED = 60.0
+BEFORE_MELD = -1.0  # before the side's first meld the hand's points count this share for it: the first meld needs them
 HOLDING = 0.5  # Modern American: the share of the penalty for 3 aces or 3 sevens held that a hand counts  # the side has not made its first meld
 
 
@@ -208,6 +209,8 @@ def hand_value(position: Position, side: int, ready: bool, hand, hurry: bool = F
     """
     total = 0.0
     points = max(HURRY_HAND, share) if hurry else share
+    if not position.melded[side]:
+        points *= BEFORE_MELD  # the cards' points are what the first meld needs
     naturals = Counter(card.rank for card in hand if card.is_natural)
     on_table = position.side_melds(side)
     blocks = 0

@@ -255,8 +255,19 @@ def test_a_single_the_side_can_go_out_on_is_kept_before_a_pair_it_cannot():
                          ids=["modern charges 3 aces held", "classic does not"])
 def test_three_aces_held_count_the_share_of_their_penalty(rules, charged):
     # Holding A A A rather than A A and a 4: Modern American charges 1500 a player left holding 3 aces.
-    position = table(rules, hands=["AS AH AD 4S 5S", 11, 11, 11])
+    position = table(rules, hands=["AS AH AD 4S 5S", 11, 11, 11], melds=["QS QH QD", ""])  # melded: points count against
     three = plan.hand_value(position, 0, False, tuple(parse_cards("AS AH AD")))
     two = plan.hand_value(position, 0, False, tuple(parse_cards("AS AH 4S")))
     points = plan.HAND_POINTS * (20 - 5)  # the third ace's points against the 4's, counted in hand
     assert two - three == pytest.approx(charged + points)
+
+
+def test_before_the_first_meld_the_hands_points_count_for_the_side():
+    # Unmelded, an ace kept is worth more than a 4 (the first meld needs points); melded, it costs more.
+    unmelded = table("modern", hands=["AS 4S 9H", 11, 11, 11])
+    melded = table("modern", hands=["AS 4S 9H", 11, 11, 11], melds=["QS QH QD", ""])
+    for position, sign in ((unmelded, 1), (melded, -1)):
+        ace = plan.hand_value(position, 0, False, tuple(parse_cards("AS 9H")))
+        four = plan.hand_value(position, 0, False, tuple(parse_cards("4S 9H")))
+        share = plan.HAND_POINTS * (-plan.BEFORE_MELD if sign > 0 else 1)
+        assert ace - four == pytest.approx(sign * share * (20 - 5))
