@@ -5,7 +5,10 @@ out early; a player that spreads natural melds is caught with a full hand. The
 plan weighs a position by what the side's melds are on their way to (a meld of 6
 is nearly a canasta, a wild card on a meld of 4 is spent for little), keeps the
 cards a hand needs to go on melding until the side has its canastas, and goes out
-when the side's score would then be ahead of the other side's.
+when the side's score would then be ahead of the other side's. Before the side's
+first meld the hand's points count for it (the meld needs them); once the side
+may go out, the hand it keeps is weighed by the chance that the next draw takes it
+out (:func:`out_chance`).
 
 Everything here reads a masked position (see :mod:`.masked`): the other hands
 only by their sizes, the unseen cards only as a whole (their average points).
@@ -45,9 +48,9 @@ RUSH = 40.0  # before the side may go out: each card its nearest meld still need
 OUT_NEXT = 200.0  # once the side may go out: every card kept can be melded, so the next turn goes out
 OUT_HURRY = 300.0  # ... and when the other side may go out first
 CATCH = 20.0  # each rank the side has melded: a discard of it takes the pile, a card of it goes down
-UNMELDED = 60.0
+UNMELDED = 60.0  # the side has not made its first meld
 BEFORE_MELD = -1.0  # before the side's first meld the hand's points count this share for it: the first meld needs them
-HOLDING = 0.5  # Modern American: the share of the penalty for 3 aces or 3 sevens held that a hand counts  # the side has not made its first meld
+HOLDING = 0.5  # Modern American: the share of the penalty for 3 aces or 3 sevens held that a hand counts
 
 
 def bonus(position: Position, kind: str) -> int:
