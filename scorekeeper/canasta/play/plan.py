@@ -99,7 +99,7 @@ def table_value(position: Position, side: int) -> float:
     total += red_threes(position, side)
     if not position.melded[side]:
         total -= UNMELDED
-    if position.canastas(side) >= position.options.canastas_to_go_out:
+    if position.may_go_out(side):
         total += READY
     return total
 
@@ -109,12 +109,17 @@ def kept_value(position: Position, seat: int, hand, share: float = HAND_POINTS, 
     if not hand:
         return 0.0
     side = position.side_of(seat)
-    ready = position.canastas(side) >= position.options.canastas_to_go_out
+    ready = position.may_go_out(side)
     hurry = they_may_go_out(position, side)
     if ready and draws is None:
         draws = unseen_kinds(position, seat)
     return max(hand_value(position, side, ready, _without(hand, card), hurry, share, draws) - risk(position, seat, card)
                for card in dict.fromkeys(hand))
+
+
+def _live_ranks(position: Position, side: int) -> set:
+    """Return the ranks of the side's melds that still take cards."""
+    return {key for key in position.side_melds(side) if key not in position.dead}
 
 
 def _strays(naturals: Counter, wilds: int, blacks: int, on_table) -> tuple[int, int]:
@@ -135,7 +140,7 @@ def out_chance(position: Position, side: int, hand, draws) -> float:
 
     ``draws``: the cards a draw may bring, with their counts (:func:`.masked.unseen_kinds`).
     """
-    on_table = {key for key in position.side_melds(side) if key not in position.dead}
+    on_table = _live_ranks(position, side)
     naturals = Counter(card.rank for card in hand if card.is_natural)
     wilds = sum(1 for card in hand if card.is_wild)
     blacks = sum(1 for card in hand if card.is_black_three)
@@ -200,23 +205,21 @@ def _without(hand, card):
 
 def they_may_go_out(position: Position, side: int) -> bool:
     """Return whether another side has the canastas it needs to go out (then the deal may end any turn)."""
-    needed = position.options.canastas_to_go_out
-    return any(position.canastas(other) >= needed for other in position.sides() if other != side)
+    return any(position.may_go_out(other) for other in position.sides() if other != side)
 
 
 def hand_value(position: Position, side: int, ready: bool, hand, hurry: bool = False,
-               share: float = HAND_POINTS, draws=None) -> float:
+               share: float = HAND_POINTS, draws=()) -> float:
     """Return what the cards a hand keeps at the end of its turn are worth to the side.
 
     ``share``: the part of a card's points that counts against the side (all of them once the other side may go out).
+    ``draws``: the cards a draw may bring (:func:`.masked.unseen_kinds`), for the chance of going out next turn.
     """
     total = 0.0
     points = max(HURRY_HAND, share) if hurry else share
     if not position.melded[side]:
         points *= BEFORE_MELD  # the cards' points are what the first meld needs
     naturals = Counter(card.rank for card in hand if card.is_natural)
-    on_table = position.side_melds(side)
-    blocks = 0
     for card in hand:
         if card.is_wild:
             total += WILD_IN_HAND - points * card.points
@@ -227,20 +230,11 @@ def hand_value(position: Position, side: int, ready: bool, hand, hurry: bool = F
     held = position.ruleset.family.holding_penalty
     if held:  # Modern American charges each player left holding 3 aces or 3 sevens
         total -= HOLDING * held * sum(1 for rank in (Rank.ACE, Rank.SEVEN) if naturals[rank] >= 3)
-    pairs = 0
-    for rank, count in naturals.items():
-        if count >= 2:
-            total += PAIR
-        if rank in on_table and rank not in position.dead:
-            continue
-        if count == 1:
-            blocks += 1
-        elif count == 2:
-            pairs += 1
-    blocks += max(0, pairs - wilds) * PAIR_BLOCK + (blacks if blacks < 3 else 0)
+    total += PAIR * sum(1 for count in naturals.values() if count >= 2)
+    strays, short = _strays(naturals, wilds, blacks, _live_ranks(position, side))
     if ready:
-        total -= BLOCK * blocks
-        total += (OUT_HURRY if hurry else OUT_NEXT) * (out_chance(position, side, hand, draws) if draws is not None else blocks == 0)
+        total -= BLOCK * (strays + short * PAIR_BLOCK)
+        total += (OUT_HURRY if hurry else OUT_NEXT) * out_chance(position, side, hand, draws)
     else:
         total -= RUSH * distance(position, side, hand)
         if len(hand) < 3:
@@ -271,10 +265,10 @@ def risk(position: Position, seat: int, card) -> float:
 def discard_cost(position: Position, seat: int, card, share: float = HAND_POINTS) -> DiscardCost:
     """Return what discarding ``card`` costs the side, by what the hand keeps and what the discard risks."""
     side = position.side_of(seat)
-    ready = position.canastas(side) >= position.options.canastas_to_go_out
+    ready = position.may_go_out(side)
     hand = position.hands[seat]
     danger = risk(position, seat, card)
-    draws = unseen_kinds(position, seat) if ready else None
+    draws = unseen_kinds(position, seat) if ready else ()
     cost = -hand_value(position, side, ready, _without(hand, card), they_may_go_out(position, side), share, draws) + danger
     if card.is_black_three:
         why = "stop"

@@ -244,6 +244,10 @@ class Position:
         """Return how many canastas a side has on the table."""
         return sum(1 for meld in self.melds[side] if meld.is_canasta)
 
+    def may_go_out(self, side: int) -> bool:
+        """Return whether a side has the canastas it needs to go out."""
+        return self.canastas(side) >= self.options.canastas_to_go_out
+
     def total_of(self, seat: int) -> int:
         """Return the total before the deal that sets ``seat``'s initial-meld minimum.
 

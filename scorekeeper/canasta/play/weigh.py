@@ -84,7 +84,7 @@ def worth(position: Position, seat: int, level: Level) -> float:
     hand = position.hands[seat]
     value -= 0.5 * sum(card.points for card in hand if not card.is_wild)
     value += 5 * sum(1 for card in hand if card.is_wild)
-    if position.canastas(side) >= position.options.canastas_to_go_out:
+    if position.may_go_out(side):
         value -= 4 * len(hand)
     return value
 
