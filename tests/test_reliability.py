@@ -322,8 +322,9 @@ def test_racing_copies_of_a_new_game_start_one_game(live_server):
 def test_kill_9_while_writing_loses_no_acknowledged_hand(tmp_path):
     database = tmp_path / "crash.db"
     server = start_gunicorn(database, workers=2)
-    writers, per_writer, kill_after = 4, 300, 60
-    games = [new_game(server.url) for _ in range(writers)]
+    # 150 hands of up to 5 × 150 points stay below the target, so no game ends before the check below.
+    writers, per_writer, kill_after = 4, 150, 60
+    games = [new_game(server.url, options={"target": 100_000}) for _ in range(writers)]
     acknowledged = [[] for _ in range(writers)]  # markers whose 201 arrived, per writer
     sent = [0] * writers
     server_errors = []
@@ -377,7 +378,7 @@ def test_kill_9_while_writing_loses_no_acknowledged_hand(tmp_path):
             # The restarted server takes new hands on the same file.
             after = call(server.url, "POST", f"/api/v1/games/{game['id']}/hands",
                          {"sides": hand(10, 10), "expected_version": shown["version"]}, key=game["edit_key"])
-            assert after.status == 201
+            assert after.status == 201, after.body
     finally:
         server.stop()
     assert transfer.integrity_problems(database) == []
