@@ -130,8 +130,8 @@
   });
 
   addEventListener("offline", offline);
-  addEventListener("online", function () {  // ask now, not after the grown wait
-    wait = POLL_MS;
+  addEventListener("online", function () {  // ask now, not after the grown wait; soon again if that fails
+    wait = POLL_MS / 4;
     if (busy) askAgain = true; else poll();  // (an ask under way may still fail)
   });
   try { if (!navigator.onLine || "offlineCopy" in html || /"token"/.test(localStorage.outbox)) offline(); } catch (e) {}
