@@ -1,0 +1,73 @@
+"""The practice page as a player reads it on a phone: every card of the hand readable, the progress controls
+shown only when they do something, the page's links big enough to tap."""
+
+import pytest
+from playwright.sync_api import expect
+
+from ..conftest import PHONE
+from .test_browser_practice import start
+
+pytestmark = pytest.mark.browser
+
+# For each column of two cards or more: the upper card's face (its rank and suit) against the next card's top.
+COVERED_FACES = """() => [...document.querySelectorAll('#play-form .column')].flatMap(column => {
+    const labels = [...column.querySelectorAll('label.pc')];
+    return labels.slice(0, -1).map((label, i) => ({
+        card: label.querySelector('.visually-hidden').textContent,
+        faceBottom: label.querySelector('.pc-face').getBoundingClientRect().bottom,
+        nextTop: labels[i + 1].getBoundingClientRect().top}));
+})"""
+
+
+@pytest.mark.parametrize("width", [390, 320], ids=["390", "320"])
+def test_a_covered_card_shows_its_rank_and_suit(live_server, browser, width):
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 700}})
+    page = context.new_page()
+    try:
+        start(page, live_server.url)
+        covered = page.evaluate(COVERED_FACES)
+        assert covered, "the deal has a pair in hand"
+        hidden = [c["card"] for c in covered if c["faceBottom"] > c["nextTop"]]
+        assert hidden == [], f"suits hidden under the next card: {hidden}"
+        # A selected card is lifted: the card above it still shows its suit.
+        lower = page.locator("#play-form .column").filter(has=page.locator("label.pc + input + label.pc")).first
+        lower.locator("label.pc").nth(1).tap(position={"x": 12, "y": 10})
+        expect(lower.locator("input.pick").nth(1)).to_be_checked()
+        page.wait_for_timeout(200)  # the lift's transition
+        upper_face = lower.locator("label.pc").first.locator(".pc-face").bounding_box()
+        lifted = lower.locator("label.pc").nth(1).bounding_box()
+        assert upper_face["y"] + upper_face["height"] <= lifted["y"] + 1
+    finally:
+        context.close()
+
+
+def test_the_focused_card_does_not_cover_the_next_one(live_server, phone):
+    start(phone, live_server.url)
+    column = phone.locator("#play-form .column").filter(has=phone.locator("label.pc + input + label.pc")).first
+    column.locator("input.pick").first.focus()
+    phone.keyboard.press("Space")  # keyboard focus: :focus-visible
+    expect(column.locator("input.pick").first).to_be_checked()
+    # The middle of the next card's rank is that card's, not the focused card's.
+    on_top = column.locator("label.pc").nth(1).evaluate("""label => {
+        const face = label.querySelector('.pc-face b').getBoundingClientRect();
+        const hit = document.elementFromPoint(face.left + face.width / 2, face.top + face.height / 2);
+        return hit.closest('label') === label;
+    }""")
+    assert on_top
+
+
+def test_reset_progress_is_offered_only_while_progress_is_kept(live_server, phone):
+    start(phone, live_server.url)
+    expect(phone.locator("#progress-on")).not_to_be_checked()
+    expect(phone.get_by_role("button", name="Reset progress")).to_be_hidden()
+    phone.locator("#progress-on").check()
+    expect(phone.get_by_role("button", name="Reset progress")).to_be_visible()
+    phone.locator("#progress-on").uncheck()
+    expect(phone.get_by_role("button", name="Reset progress")).to_be_hidden()
+
+
+def test_the_score_board_and_sheet_links_are_big_enough_to_tap(live_server, phone):
+    start(phone, live_server.url)
+    for name in ("Score board", "Score sheet (PDF)"):
+        box = phone.locator(".links").get_by_role("link", name=name).bounding_box()
+        assert box["height"] >= 44, (name, box)
