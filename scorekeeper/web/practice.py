@@ -55,7 +55,7 @@ def page_view():
         context.update(
             seen=seen, names=table.names, hand=page.columns(seen.hand), sides=page.table_sides(seen, table.names),
             top=page.face(seen.pile[-1]) if seen.pile else None,
-            next_step=page.next_step(seen, table.names, table.game.score.game_over),
+            next_step=page.next_step(seen, table.names, table.game.score.game_over, table.position.ruleset.draw),
             log=list(reversed(table.row["log"])), ruleset=table.position.ruleset,
             result=page.deal_result(table.position, table.game.names, table.game.score.totals), game=table.game,
             level=table.row["level"],

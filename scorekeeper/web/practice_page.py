@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from ..canasta.cards import Rank
 from ..canasta.play import ANSWER, DRAW, OVER, PLAY, score
 from ..canasta.play.names import card_name, meld_words
-from ..canasta.words import plural
+from ..canasta.play import EndDeal, TakePile
+from ..canasta.words import join_and, plural
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # Columns of the hand: wild cards, then aces down to 4s, then 3s.
@@ -68,8 +69,12 @@ def tiles(melds) -> list[Tile]:
     return result
 
 
-def next_step(seen, names, game_over: bool) -> str:
-    """Return the line at the top: what the player does next."""
+def next_step(seen, names, game_over: bool, draw: int = 1) -> str:
+    """Return the line at the top: what the player does next.
+
+    ``draw``: how many cards a draw from the stock takes. Whether the pile can be
+    taken is the engine's answer (the seat's legal moves), never judged here.
+    """
     if game_over:
         return "The game is over. Start a new game to play again."
     if seen.step == OVER:
@@ -80,9 +85,19 @@ def next_step(seen, names, game_over: bool) -> str:
         return "Your partner asks whether they may go out: answer yes or no."
     pile = plural(len(seen.pile), "card")
     if seen.step == DRAW:
+        can_take = any(isinstance(move, TakePile) for move in seen.moves)
         if not seen.stock_size:
-            return f"The stock is empty: take the pile ({pile}) if you can, or end the deal."
-        return f"Your turn: draw a card, or take the pile ({pile}) with cards that match its top card."
+            if can_take and not any(isinstance(move, EndDeal) for move in seen.moves):
+                return f"The stock is empty: take the pile ({pile}); you must take it."
+            if can_take:
+                return f"The stock is empty: take the pile ({pile}), or end the deal."
+            return f"The stock is empty and you cannot take the pile ({pile}): end the deal."
+        draw_words = "draw a card" if draw == 1 else f"draw {draw} cards"
+        if not seen.pile:
+            return f"Your turn: {draw_words} from the stock (the pile is empty)."
+        if can_take:
+            return f"Your turn: {draw_words}, or take the pile ({pile}): your hand can meld its top card."
+        return f"Your turn: {draw_words}. You cannot take the pile ({pile}) this turn."
     if seen.answer is True:
         return "Your partner said yes: go out this turn, putting down all your cards (one may be discarded)."
     if not seen.melded[seen.side]:
@@ -101,10 +116,13 @@ def table_sides(seen, names) -> list[dict]:
         if not seats and not seen.melds[side]:
             continue
         threes = [face(c) for s in seats for c in seen.threes[s]]
+        others = [s for s in seats if s != seen.seat]
+        name = join_and([names[s] for s in seats]) or f"Side {side + 1}"
+        # A side of one other seat is headed by its name already: its hand is only "13 cards".
+        alone = side != seen.side and len(seats) == 1
         sides.append({
-            "mine": side == seen.side, "name": " and ".join(names[s] for s in seats) or f"Side {side + 1}",
-            "tiles": tiles(seen.melds[side]), "threes": threes,
-            "hands": [(names[s], seen.hand_sizes[s]) for s in seats if s != seen.seat],
+            "mine": side == seen.side, "name": name, "tiles": tiles(seen.melds[side]), "threes": threes,
+            "hands": [("" if alone else names[s], seen.hand_sizes[s]) for s in others],
         })
     return sides
 

@@ -41,7 +41,7 @@ def test_the_page_starts_a_game_and_the_main_menu_links_it(client):
     assert [name for name in re.findall(r'<option value="([a-z0-9-]+)"', html)][:6] == [
         "classic", "classic-2p", "classic-3p", "classic-6p", "classic-6p-3teams", "modern"]
     html = start(client)
-    assert next_step(html) == "Your turn: draw a card, or take the pile (1 card) with cards that match its top card."
+    assert next_step(html) == "Your turn: draw a card, or take the pile (1 card): your hand can meld its top card."
     assert len(re.findall(r'class="pick" name="card"', html)) == 11
     assert re.search(r'<label class="pc" for="card-1"><span class="pc-face[^"]*" aria-hidden="true"><b>[^<]+</b>[^<]*</span>'
                      r'<span class="visually-hidden">[a-z0-9]+( of [a-z]+)?</span></label>', html)

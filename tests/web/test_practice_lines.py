@@ -1,0 +1,42 @@
+"""What the practice page says at the top and over each side, for every rule set: what to do next, in words
+that are true of the cards on the table (an empty pile is not offered; 2 cards are drawn where 2 are)."""
+
+import re
+
+import pytest
+
+from .test_practice import next_step, post, start
+
+
+def headings(html):
+    """Return each side's heading as read: its name and the hands it holds ("West: 11 cards")."""
+    found = re.findall(r'<section class="side[^"]*" aria-label="[^"]*">\s*<h3>(.*?)</h3>', html, re.S)
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", h)).strip() for h in found]
+
+
+@pytest.mark.parametrize(("rules", "seed", "line"), [
+    ("modern", "qm", "Your turn: draw a card from the stock (the pile is empty)."),
+    ("classic", "ill1", "Your turn: draw a card. You cannot take the pile (1 card) this turn."),
+    ("classic", "t9097", "Your turn: draw a card, or take the pile (1 card): your hand can meld its top card."),
+    ("classic-2p", "q2", "Your turn: draw 2 cards. You cannot take the pile (2 cards) this turn."),
+], ids=["modern-empty-pile", "classic-cannot-take", "classic-can-take", "two-players-draw-2"])
+def test_the_line_at_the_top_says_what_the_player_can_do(client, rules, seed, line):
+    assert next_step(start(client, rules=rules, seed=seed)) == line
+
+
+def test_after_the_draw_the_line_asks_for_a_meld_or_a_discard(client):
+    start(client, rules="modern", seed="qm")
+    html = post(client, "draw")
+    assert next_step(html) == ("Put down your first melds (at least 125 points together), "
+                               "or select one card and discard it to end your turn.")
+
+
+@pytest.mark.parametrize(("rules", "expected"), [
+    ("classic-6p", ["West, North and East West: 13 cards North: 13 cards East: 13 cards",
+                    "Your side North-west: 13 cards North-east: 13 cards"]),
+    ("classic-3p", ["East 13 cards", "West 13 cards", "Your side"]),
+    ("classic-2p", ["North 15 cards", "Your side"]),
+], ids=["six-players", "three-players", "two-players"])
+def test_each_side_is_named_once_with_its_hands(client, rules, expected):
+    html = start(client, rules=rules, seed="sides")
+    assert [re.sub(r" red 3s: \d", "", h) for h in headings(html)] == expected
