@@ -39,11 +39,12 @@ def totals_on(page):
 
 
 def hand_rows(page):
-    """Each hand row as a list of (hand score, running total) per scorer."""
+    """Each hand row as a list of (hand score, running total) per scorer: a cell's own text, then its <b>."""
     rows = []
     for row in page.find("table", cls="hands").find_all("tr"):
         if row.attrs.get("id", "").startswith("hand-"):
-            rows.append([(cell.find("span").text(), cell.find("b").text()) for cell in row.find_all("td")])
+            rows.append([("".join(part for part in cell.children if isinstance(part, str)).strip(), cell.find("b").text())
+                         for cell in row.find_all("td")])
     return rows
 
 
