@@ -38,9 +38,9 @@ PAGES = {
     "/games/{game}/view": ["style.css", "board.css", "board.js"],
     "/games/{game}/breakdown/1": ["style.css", "board.css"],
     "/games/{game}/share": ["style.css", "share.css", "share.js"],
-    "/games/{game}/settings": ["style.css"],
-    "/games/{game}/new-edit-link": ["style.css"],
-    "/games/{game}/forget": ["style.css"],
+    "/games/{game}/settings": ["style.css", "settings.css"],
+    "/games/{game}/new-edit-link": ["style.css", "settings.css"],
+    "/games/{game}/forget": ["style.css", "settings.css"],
     "/games/new": ["style.css", "hand.css", "hand.js"],
     "/games/{game}/hands/new": ["style.css", "hand.css", "outbox-form.js", "hand.js"],
     "/games/{game}/hands/1/edit": ["style.css", "hand.css", "outbox-form.js", "hand.js"],
@@ -112,6 +112,7 @@ AREAS = {  # stylesheet -> the templates and scripts of its pages
     "offline.css": ["offline/*.html", "offline.js", "outbox-form.js", "hands/hand.html"],
     "practice.css": ["practice/*.html", "practice.js"],
     "history.css": ["history/*.html"],
+    "settings.css": ["settings/*.html"],
 }
 SHARED_TEMPLATES = ["base.html", "_macros.html"]  # on every page
 CLASS_ATTRIBUTE = re.compile(r"""\bclass_?=(["'])((?:\{\{.*?\}\}|\{%.*?%\}|(?!\1).)*)\1""", re.S)
