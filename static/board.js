@@ -5,15 +5,15 @@
   var board = document.getElementById("board");
   if (!board || !window.fetch) return;
   var POLL_MS = 3000, MAX_WAIT_MS = 30000;
-  var liveUrl = board.getAttribute("data-live");
-  var fragmentUrl = board.getAttribute("data-fragment");
-  var handUrl = board.getAttribute("data-hand");
+  var liveUrl = board.dataset.live;
+  var fragmentUrl = board.dataset.fragment;
+  var handUrl = board.dataset.hand;
   var editable = /[?&]edit=1/.test(fragmentUrl);
   var HAND = "table.hands th > a";
   var liveText = document.getElementById("live-text");
   var announcer = document.getElementById("announce");
   var content = board.querySelector(".board-content");
-  var version = content && content.getAttribute("data-version");
+  var version = content && content.dataset.version;
   var etag = version ? '"v' + version + '"' : null;
   var wait = POLL_MS, timer = null, busy = false, askAgain = false;
   var ask = { cache: "no-store" };
@@ -46,8 +46,8 @@
     });
     var fresh = board.querySelector(".board-content");
     if (fresh) {
-      version = fresh.getAttribute("data-version");
-      if (announcer) announcer.textContent = fresh.getAttribute("data-announce");
+      version = fresh.dataset.version;
+      if (announcer) announcer.textContent = fresh.dataset.announce;
     }
   }
 
