@@ -60,7 +60,7 @@ def _did(position: Position, move: Move, events, seat: int, viewer, names) -> st
         text = f"took the pile of {plural(size, 'card')} ({_the(top)} on top) with {with_what}"
         others = [part for part in _lays_words(events, "laid") if not part.startswith(top.rank.plural)]
         if move.melds and others:
-            text += ", and put down " + ", ".join(others[1:] if len(others) > 1 else others)
+            text += ", and put down " + join_and(others[1:] if len(others) > 1 else others)
         return text
     if isinstance(move, Meld):
         laid, added = _lays_words(events, "laid"), _lays_words(events, "added")
@@ -115,10 +115,16 @@ def line(position: Position, move: Move, events, *, viewer: int | None = 0, name
     seat = position.to_move
     who = _names(position, names)[seat]
     text = f"{who} {_did(position, move, events, seat, viewer, names)}"
+    said = None
     if choice is not None and choice.move == move:
-        text += f": {choice.reason.sentence}"
-    sentences = [text + "."] + _after(events, position, seat, viewer, names)
-    return " ".join(sentences)
+        why = choice.reason.after_the_move()
+        text += f": {why}" if why else ""
+        if choice.reason.code == "meld_canasta":  # "it completes a mixed canasta of 9s" says the canasta
+            said = dict(choice.reason.params).get("rank")
+    ending = "" if text.endswith("?") else "."
+    after = [words for words in _after(events, position, seat, viewer, names)
+             if said is None or words != f"That makes a canasta of {said}."]
+    return " ".join([text + ending] + after)
 
 
 def refusal_line(ruling: Ruling) -> str:
@@ -138,11 +144,16 @@ def _hint_words(position: Position, move: Move) -> str:
     if isinstance(move, TakePile):
         text = f"take the pile with {cards_words(move.cards) if move.cards else 'nothing from your hand'}"
         if move.melds:
-            text += ", and put down " + join_and([cards_words(lay.cards) for lay in move.melds])
+            text += ", and put down " + join_and([meld_words(lay.key, lay.cards) for lay in move.melds])
         return text
     if isinstance(move, Meld):
-        return "put down " + " and ".join(cards_words(lay.cards) + (f" on the {lay.onto.plural}" if hasattr(lay.onto, "plural") else "")
-                                          for lay in move.melds)
+        # A new meld as the coach's lines say it ("2 9s with a 2"); cards for a meld on the table are added to it.
+        on_table = position.side_melds(position.side_of(position.turn))
+        new = [meld_words(lay.key, lay.cards) for lay in move.melds if lay.key not in on_table]
+        added = [f"{cards_words(lay.cards)} to the {lay.key.plural if lay.key is not None else 'wild cards'}"
+                 for lay in move.melds if lay.key in on_table]
+        parts = (["put down " + join_and(new)] if new else []) + (["add " + join_and(added)] if added else [])
+        return ", and ".join(parts)
     if isinstance(move, Discard):
         return "discard " + _the(move.card)
     if isinstance(move, Answer):
@@ -162,11 +173,14 @@ def mistakes(position: Position, move: Move, after: Position, names=None) -> lis
     seat = position.to_move
     side = position.side_of(seat)
     found = []
-    if isinstance(move, Discard) and move.card.is_natural and after.pile_top == move.card:
+    if isinstance(move, Discard) and move.card.is_natural and after.pile_top == move.card and not after.over:
         nxt = (seat + 1) % position.seats
         their = position.side_of(nxt)
-        if their != side and position.melded[their] and not position.pile_frozen \
-                and move.card.rank in position.side_melds(their):
+        theirs = position.side_melds(their)
+        # Only a mistake where the hand held a card they could not take the pile with.
+        safer = any(c != move.card and not c.is_wild and c.rank not in theirs for c in position.hands[seat])
+        if their != side and position.melded[their] and not position.pile_frozen and move.card.rank in theirs \
+                and safer:
             name = _names(position, names)[nxt]
             found.append(f"That {card_name(move.card).split(' of ')[0]} lets {name} take the pile: "
                          f"the other side has a meld of {move.card.rank.plural}. Look at their melds before you discard.")

@@ -52,13 +52,31 @@ TEMPLATES = {
 }
 
 
+# A black 3 on an empty pile: there is no "pile of 0" to stop anyone taking.
+EMPTY_PILE = {"discard_stop": "a black 3 stops {next} from taking the pile"}
+
+# The clause after the coach's line, where that line already says part of the reason ("West took the pile
+# of 14 cards ... with a pair of jacks"): only what it adds, or nothing.
+AFTER_THE_MOVE = {
+    "take_pile": "",
+    "take_pile_first": "that is a first meld of {points} ({minimum} needed)",
+    "discard_out": "",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Reason(Worded):
     """Why a move was chosen: a code, its parameters, and the clause."""
 
     sentence: str
 
+    def after_the_move(self) -> str:
+        """Return the clause to follow a sentence that already says what the move did (may be empty)."""
+        template = AFTER_THE_MOVE.get(self.code)
+        return self.sentence if template is None else template.format(**dict(self.params))
+
 
 def reason(code: str, **params) -> Reason:
     """Return the reason ``code`` with its parameters, worded by its template."""
-    return Reason(code, tuple(params.items()), TEMPLATES[code].format(**params))
+    template = EMPTY_PILE[code] if code in EMPTY_PILE and params.get("size") == 0 else TEMPLATES[code]
+    return Reason(code, tuple(params.items()), template.format(**params))

@@ -5,11 +5,12 @@ from dataclasses import replace
 import pytest
 
 from scorekeeper.canasta.cards import Rank, parse_cards
-from scorekeeper.canasta.play import Discard, Draw, Lay, Meld, TakePile, apply, deal, judge
+from scorekeeper.canasta.play import AskPartner, Discard, Draw, Lay, Meld, TakePile, apply, deal, judge
 from scorekeeper.canasta.play.coach import hint, line, mistakes, refusal_line, tip
-from scorekeeper.canasta.play.computer import choose
+from scorekeeper.canasta.play.computer import Choice, choose
 from scorekeeper.canasta.play.names import card_name, cards_words, seat_names, the_card
 from scorekeeper.canasta.play.position import PLAY, TableMeld
+from scorekeeper.canasta.play.reasons import reason
 
 
 def cards(text):
@@ -42,8 +43,8 @@ def test_the_computer_taking_the_pile_says_how_many_cards_for_what(dealt):
     assert choice.move == TakePile(cards("JS JH"))
     after, events = apply(position, choice.move)
     text = line(position, choice.move, events, viewer=0, choice=choice)
-    assert text == ("West took the pile of 14 cards (the jack of diamonds on top) with a pair of jacks: "
-                    "14 cards for a pair of jacks.")
+    # The reason ("14 cards for a pair of jacks") is the line itself: it is not said twice.
+    assert text == "West took the pile of 14 cards (the jack of diamonds on top) with a pair of jacks."
 
 
 def test_a_refusal_reads_as_the_referee_says_it(dealt):
@@ -101,3 +102,93 @@ def test_names_of_seats_and_cards():
     assert [card_name(c) for c in cards("KS 10H JK 2D 3C")] == [
         "king of spades", "10 of hearts", "joker", "2 of diamonds", "3 of clubs"]
     assert cards_words(cards("JS JH 2C")) == "a pair of jacks and a 2"
+
+
+# --- lines a player read twice, or read wrong (seen playing the practice page) -------------------------------
+
+
+def melded(dealt, hand, mine=(), theirs=()):
+    """Return the position of seat 0 after its draw: ``hand``, its side's melds and the other side's."""
+    return table(dealt, step=PLAY, began="stock", hands=(cards(hand),) + dealt.hands[1:], pile=cards("5S 6D 7H"),
+                 pile_frozen=False, melded=(True, True), melds=(tuple(mine), tuple(theirs)))
+
+
+def test_asking_to_go_out_ends_with_its_question_mark(dealt):
+    position = melded(dealt, "9H 9C 9D 4C", mine=[TableMeld.of(Rank.KING, cards("KS KH KD KC KS KH KD"))])
+    after, events = apply(position, AskPartner())
+    assert line(position, AskPartner(), events) == "You asked North: may I go out?"
+
+
+def test_a_completed_canasta_is_said_once(dealt):
+    position = melded(dealt, "9H 4C 5D", mine=[TableMeld.of(Rank.NINE, cards("9S 9D 9C 9S 9D 9C"))])
+    move = Meld((Lay(cards("9H")),))
+    after, events = apply(position, move)
+    choice = Choice(move, reason("meld_canasta", kind="natural", rank="9s"), "hard")
+    assert line(position, move, events, choice=choice) == "You added a 9 to the 9s: it completes a natural canasta of 9s."
+
+
+def test_going_out_with_the_last_card_is_said_once(dealt):
+    position = melded(dealt, "4C", mine=[TableMeld.of(Rank.KING, cards("KS KH KD KC KS KH KD"))])
+    move = Discard(cards("4C")[0])
+    after, events = apply(position, move)
+    assert after.over
+    assert line(position, move, events, choice=Choice(move, reason("discard_out"), "hard")) == (
+        "You discarded the 4 of clubs. You went out.")
+
+
+def test_taking_the_pile_for_a_first_meld_says_only_what_the_line_has_not():
+    why = reason("take_pile_first", size="43 cards", what="a pair of jacks", melds="3 10s", points=160, minimum=125)
+    assert why.sentence == "43 cards for a pair of jacks, and with 3 10s that is a first meld of 160 (125 needed)"
+    assert why.after_the_move() == "that is a first meld of 160 (125 needed)"
+
+
+def test_a_black_3_on_an_empty_pile_is_not_a_pile_of_0():
+    assert reason("discard_stop", next="the next player", size=0).sentence == (
+        "a black 3 stops the next player from taking the pile")
+    assert reason("discard_stop", next="the next player", size=8).sentence == (
+        "a black 3 stops the next player from taking the pile of 8")
+
+
+@pytest.mark.parametrize(("lays", "words"), [
+    ([("9S 9C 2S 2C", None)], "put down 2 9s with a pair of 2s"),
+    ([("KS KH KD", None), ("8S 8C 2D", None)], "put down 3 kings and 2 8s with a 2"),
+    ([("6H", None)], "add a 6 to the 6s"),
+    ([("2H", Rank.SIX), ("QS QH QD", None)], "put down 3 queens, and add a 2 to the 6s"),
+], ids=["one-meld-with-wilds", "two-melds", "an-addition", "a-meld-and-an-addition"])
+def test_a_hint_to_meld_says_the_melds_as_the_coach_does(dealt, lays, words):
+    position = melded(dealt, "9S 9C 2S 2C KS KH KD 8S 8C 2D 6H 2H QS QH QD 4C",
+                      mine=[TableMeld.of(Rank.SIX, cards("6D 6D 6C"))])
+    from scorekeeper.canasta.play.coach import _hint_words
+    assert _hint_words(position, Meld(tuple(Lay(cards(text), onto=onto) for text, onto in lays))) == words
+
+
+def test_no_mistake_when_the_discard_went_out(dealt):
+    position = melded(dealt, "9H", mine=[TableMeld.of(Rank.KING, cards("KS KH KD KC KS KH KD"))],
+                      theirs=[TableMeld.of(Rank.NINE, cards("9S 9D 9C"))])
+    move = Discard(cards("9H")[0])
+    after, _ = apply(position, move)
+    assert after.over
+    # Nobody takes the pile after the deal: only the partner's cards are worth a word.
+    assert mistakes(position, move, after) == ["You went out while North held 11 cards: they count against your side."]
+
+
+def test_no_mistake_when_every_card_in_hand_feeds_the_other_side(dealt):
+    theirs = [TableMeld.of(Rank.NINE, cards("9S 9D 9C")), TableMeld.of(Rank.FOUR, cards("4S 4D 4C"))]
+    position = melded(dealt, "9H 4C 4D", theirs=theirs)
+    move = Discard(cards("9H")[0])
+    assert mistakes(position, move, apply(position, move)[0]) == []
+    # With a 5 in hand, the 9 was a mistake.
+    position = melded(dealt, "9H 4C 5D", theirs=theirs)
+    assert mistakes(position, move, apply(position, move)[0]) == [
+        "That 9 lets West take the pile: the other side has a meld of 9s. Look at their melds before you discard."]
+
+
+def test_the_melds_put_down_with_the_pile_are_listed_in_words(dealt):
+    position = table(dealt, hands=(cards("JS JH AS AD 2C 10S 10D 10H KS KD 2D 4C"),) + dealt.hands[1:],
+                     pile=cards("4S 5S 6D JC"), pile_frozen=False, melded=(False, False), melds=((), ()))
+    move = TakePile(cards("JS JH"), (Lay(cards("AS AD 2C")), Lay(cards("10S 10D 10H")), Lay(cards("KS KD 2D"))))
+    assert judge(position, move).allowed
+    after, events = apply(position, move)
+    assert line(position, move, events) == (
+        "You took the pile of 4 cards (the jack of clubs on top) with a pair of jacks, "
+        "and put down 2 aces with a 2, 3 10s and 2 kings with a 2.")
