@@ -141,12 +141,18 @@ def deal_result(position, side_names, totals=()) -> list[dict] | None:
              "melded": "cards melded", "in_hand": "cards in hand", "penalties": "penalties",
              "special_hand": "special hand"}
     result = []
-    for index, side in enumerate(score(position)["sides"]):
+    scored = score(position)
+    for index, side in enumerate(scored["sides"]):
         parts = [f"{words.get(key, key.replace('_', ' '))} {value:+d}" for key, value in side["breakdown"].items()]
         members = side.get("members", [index])  # the scorers the side scores for
         name = " and ".join(side_names[m] for m in members if m < len(side_names)) or f"Side {index + 1}"
+        # Partners who score apart (three players: each adds only the red 3s they laid out) are shown apart.
+        apart = [(side_names[m], scored["scorers"][m]["hand_score"], totals[m] if m < len(totals) else None)
+                 for m in members if m < len(side_names)]
+        if len({hand for _, hand, _ in apart}) < 2:
+            apart = []
         result.append({"name": name, "score": side["score"], "parts": ", ".join(parts), "mine": 0 in members,
-                       "totals": [totals[m] for m in members if m < len(totals)]})
+                       "totals": [totals[m] for m in members if m < len(totals)], "apart": apart})
     result.sort(key=lambda side: not side["mine"])
     return result
 

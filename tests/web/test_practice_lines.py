@@ -40,3 +40,50 @@ def test_after_the_draw_the_line_asks_for_a_meld_or_a_discard(client):
 def test_each_side_is_named_once_with_its_hands(client, rules, expected):
     html = start(client, rules=rules, seed="sides")
     assert [re.sub(r" red 3s: \d", "", h) for h in headings(html)] == expected
+
+
+def play_out(client, app, rules, seed):
+    """Play the player's seat to the end of the deal through the forms (the hard level's moves, asking once)."""
+    from scorekeeper.canasta.play import AskPartner, EndDeal, legal_moves
+    from scorekeeper.canasta.play.computer import choose
+    from scorekeeper.games import practice
+    from scorekeeper.store import sqlite
+
+    from .practice_script import taps
+
+    html = start(client, rules=rules, seed=seed)
+    practice_id = re.search(r'data-practice="([^"]+)"', html).group(1)
+    asked = False
+    for _ in range(200):
+        with app.app_context():
+            db = sqlite.connect(app.config["DATABASE"])
+            position = practice.load(db, practice_id).position
+            db.close()
+        if position.over:
+            return html
+        if position.step == "play" and not asked and AskPartner() in legal_moves(position):
+            move, asked = AskPartner(), True
+        else:
+            move = choose(position, "hard").move
+        if isinstance(move, EndDeal):
+            cards, action = [], "end_deal"
+        elif position.step == "answer":
+            cards, action = [], "yes" if move.yes else "no"
+        else:
+            cards, action = taps(position, move)
+        html = post(client, action, cards)
+    raise AssertionError("the deal did not end")
+
+
+def result_rows(html):
+    table = html.split('id="result-heading"')[1].split("</table>")[0]
+    rows = re.findall(r"<tr><th scope=\"row\">(.*?)</tr>", table, re.S)
+    return [[re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", cell)).strip()
+             for cell in re.findall(r"<td>(.*?)</td>", row, re.S)] for row in rows]
+
+
+def test_three_players_partners_who_score_apart_are_shown_apart(client, app):
+    # Seed q3: East went out for the partnership of You and East; the red 3 East laid out counts for East only.
+    html = play_out(client, app, "classic-3p", "q3")
+    assert next_step(html) == "The deal is over: see the score below, then press Next deal."
+    assert result_rows(html) == [["You +1,240 East +1,340", "You 1,240 East 1,340"], ["+230", "230"]]
