@@ -16,6 +16,9 @@ from .words import join_and, plural
 
 
 
+# Said before the rules the closest way to go out breaks (each meld lists its own).
+CLOSEST_WAY = "the closest way breaks these rules."
+
 @dataclass(frozen=True)
 class GoingOutCheck:
     """Whether a player may go out now, how, and the rules of going out under the rule set."""
@@ -150,7 +153,7 @@ def check_going_out(
         broken = broken_rules(melds)
         if broken:
             keep = "all of them but one to discard" if must_discard else "all of them, or all but one to discard"
-            reasons.append(f"You cannot meld {keep}; the closest way breaks these rules.")
+            reasons.append(f"You cannot meld {keep}; {CLOSEST_WAY}")
             reasons.extend(broken)
         if after < needed:
             have = "none" if after == 0 else str(after)

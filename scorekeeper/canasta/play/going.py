@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..going_out import check_going_out
+from ..going_out import CLOSEST_WAY, check_going_out
 from .moves import WILD, Discard, Lay, Meld, Move
 from .position import Position
 
@@ -23,7 +23,10 @@ def going_out_plan(position: Position, examine) -> tuple[tuple[Move, ...] | None
         player_has_melded=position.seat_melded[seat] or position.turn_melded,
         side_melds=[meld.meld for meld in position.melds[side]], total=position.total_of(seat))
     if not check.can_go_out:
-        return None, " ".join(check.general_reasons or check.reasons)
+        # "The closest way breaks these rules" only with the rules; another reason (the canastas) says enough.
+        general = [reason for reason in check.general_reasons if not reason.endswith(CLOSEST_WAY)]
+        text = " ".join(general or check.reasons)
+        return None, text[:1].lower() + text[1:] if text.startswith(("You", "Your", "These")) else text
     lays = []
     for meld in check.melds:
         key = meld.meld.rank if meld.meld is not None else None

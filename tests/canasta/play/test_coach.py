@@ -192,3 +192,19 @@ def test_the_melds_put_down_with_the_pile_are_listed_in_words(dealt):
     assert line(position, move, events) == (
         "You took the pile of 4 cards (the jack of clubs on top) with a pair of jacks, "
         "and put down 2 aces with a 2, 3 10s and 2 kings with a 2.")
+
+
+def test_asking_without_a_canasta_says_the_canasta_is_missing(dealt):
+    # Before: "...nothing to ask: You cannot meld all of them, or all but one to discard; the closest way breaks
+    # these rules. Your side needs ..." with no rule listed after "these rules".
+    position = melded(dealt, "9H 4C 5D 6S", mine=[TableMeld.of(Rank.KING, cards("KS KH KD"))])
+    assert refusal_line(judge(position, AskPartner())) == (
+        "You cannot go out this turn, so there is nothing to ask: your side needs 1 canasta to go out and would "
+        "have none, counting any this turn's melds complete.")
+
+
+def test_asking_when_the_cards_cannot_all_be_melded_lists_the_rules_broken(dealt):
+    position = melded(dealt, "9H 4C 5D 6S", mine=[TableMeld.of(Rank.KING, cards("KS KH KD KC KS KH KD"))])
+    text = refusal_line(judge(position, AskPartner()))
+    assert text.startswith("You cannot go out this turn, so there is nothing to ask: you cannot meld ")
+    assert not text.endswith("the closest way breaks these rules.")
