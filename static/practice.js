@@ -108,6 +108,10 @@
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
     var game = document.getElementById("practice");
     var before = game ? Number(game.dataset.log || 0) : 0;
+    // The cards selected: selected again when the server refused the move (the game did not move on) or gave
+    // a hint (which changes nothing on the table either).
+    var version = submitter && submitter.value === "hint" ? "hint" : game ? game.dataset.version : null;
+    var picked = Array.prototype.map.call(form.querySelectorAll("input.pick:checked"), function (box) { return box.value; });
     // form.getAttribute: the buttons are named "action", which hides the form's own .action.
     fetch(form.getAttribute("action"), { method: "POST", body: data, credentials: "same-origin" })
       .then(function (response) {
@@ -121,6 +125,7 @@
         document.getElementById("main").innerHTML = main.innerHTML;
         busy = false;
         start();
+        reselect(version, picked);
         reveal(before);
         var line = document.getElementById("next-step");
         var flash = document.querySelector(".flashes");
@@ -139,6 +144,17 @@
         }
         HTMLFormElement.prototype.submit.call(form);
       });
+  }
+
+  function reselect(version, picked) {
+    var game = document.getElementById("practice");
+    if (!game || !picked.length || (version !== "hint" && game.dataset.version !== version)) return;
+    picked.forEach(function (code) {
+      var box = Array.prototype.filter.call(document.querySelectorAll("#play-form input.pick"), function (b) {
+        return b.value === code && !b.checked;
+      })[0];
+      if (box) box.checked = true;
+    });
   }
 
   function start() {
