@@ -135,14 +135,16 @@ def refusal_line(ruling: Ruling) -> str:
 def hint(position: Position) -> tuple[Choice, str]:
     """Return the hard level's move for the seat to move, and the sentence that says it and why."""
     choice = choose(position, "hard")
-    return choice, f"{capital(_hint_words(position, choice.move))}, because {choice.reason.sentence}."
+    return choice, f"{capital(_hint_words(position, choice.move))}, because {choice.reason.for_a_hint()}."
 
 
 def _hint_words(position: Position, move: Move) -> str:
     if isinstance(move, Draw):
         return "draw a card"
     if isinstance(move, TakePile):
-        text = f"take the pile with {cards_words(move.cards) if move.cards else 'nothing from your hand'}"
+        top = position.pile_top
+        text = f"take the pile with {cards_words(move.cards)}" if move.cards else \
+            f"take the pile: its top card goes on your side's {top.rank.plural}"
         if move.melds:
             text += ", and put down " + join_and([meld_words(lay.key, lay.cards) for lay in move.melds])
         return text

@@ -64,11 +64,26 @@ AFTER_THE_MOVE = {
 }
 
 
+# The clause after "because" in a hint ("Take the pile with a pair of jacks, because ..."), where the plain clause
+# does not read as one ("because 14 cards for a pair of jacks").
+FOR_A_HINT = {
+    "take_pile": "taking its {size} beats a card from the stock",
+    "take_pile_first": "together they make a first meld of {points} ({minimum} needed)",
+    "discard_single": "it is a single {rank}: the pairs stay in hand for taking the pile",
+    "discard_out": "it is your last card, so you go out",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Reason(Worded):
     """Why a move was chosen: a code, its parameters, and the clause."""
 
     sentence: str
+
+    def for_a_hint(self) -> str:
+        """Return the clause to follow "because" in a hint."""
+        template = FOR_A_HINT.get(self.code)
+        return self.sentence if template is None else template.format(**dict(self.params))
 
     def after_the_move(self) -> str:
         """Return the clause to follow a sentence that already says what the move did (may be empty)."""

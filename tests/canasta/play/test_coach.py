@@ -208,3 +208,27 @@ def test_asking_when_the_cards_cannot_all_be_melded_lists_the_rules_broken(dealt
     text = refusal_line(judge(position, AskPartner()))
     assert text.startswith("You cannot go out this turn, so there is nothing to ask: you cannot meld ")
     assert not text.endswith("the closest way breaks these rules.")
+
+
+def test_a_hint_to_take_the_pile_reads_as_a_reason(dealt):
+    # Before: "Take the pile with a pair of jacks, because 14 cards for a pair of jacks."
+    position = table(dealt, hands=(cards("JS JH 4C 5D 6H 7S 8C 9D 10H QS KC"),) + dealt.hands[1:],
+                     pile=cards("4S 5S 6D 7H 8H 9S 10D QD KD 4D 5C 6C 8D JD"), pile_frozen=False,
+                     melded=(True, False), melds=((TableMeld.of(Rank.KING, cards("KS KH KD")),), ()))
+    choice, text = hint(position)
+    assert choice.move == TakePile(cards("JS JH"))
+    assert text == "Take the pile with a pair of jacks, because taking its 14 cards beats a card from the stock."
+    from scorekeeper.canasta.play.coach import _hint_words
+    onto = table(position, melds=((TableMeld.of(Rank.JACK, cards("JC JC JD")),), ()))
+    assert _hint_words(onto, TakePile(())) == "take the pile: its top card goes on your side's jacks"
+
+
+@pytest.mark.parametrize(("code", "params", "clause"), [
+    ("discard_out", {}, "it is your last card, so you go out"),
+    ("discard_single", {"rank": "ace"}, "it is a single ace: the pairs stay in hand for taking the pile"),
+    ("take_pile_first", {"size": "3 cards", "what": "a pair of kings", "melds": "3 8s", "points": 90, "minimum": 50},
+     "together they make a first meld of 90 (50 needed)"),
+    ("meld_new", {"rank": "4s", "points": 15}, "a new meld of 4s scores 15 and leaves fewer cards in hand"),
+], ids=["going-out", "a-single-card", "a-first-meld-with-the-pile", "as-said-elsewhere"])
+def test_a_hints_because_clause(code, params, clause):
+    assert reason(code, **params).for_a_hint() == clause
