@@ -138,7 +138,9 @@ def play(db, table: Table, move: Move) -> Outcome:
     """Make the player's ``move`` (then the computers' moves); store the deal. A refused move changes nothing."""
     position = table.position
     if position.over:
-        return Outcome(refused="The deal is over: start the next deal.")
+        if table.game.score.game_over:
+            return Outcome(refused="The game is over: start a new game below.")
+        return Outcome(refused="The deal is over: press Next deal to play the next one.")
     if position.to_move != HUMAN:
         return Outcome(refused="It is not your move.")
     ruling = judge(position, move)

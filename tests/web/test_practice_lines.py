@@ -87,3 +87,42 @@ def test_three_players_partners_who_score_apart_are_shown_apart(client, app):
     html = play_out(client, app, "classic-3p", "q3")
     assert next_step(html) == "The deal is over: see the score below, then press Next deal."
     assert result_rows(html) == [["You +1,240 East +1,340", "You 1,240 East 1,340"], ["+230", "230"]]
+
+
+def test_a_move_after_the_deal_ended_says_which_button_plays_on(client):
+    from .practice_script import script
+    from .test_practice import flashes
+
+    steps, _ = script()
+    start(client)
+    for _, cards, action in steps:
+        html = post(client, action, cards)
+    assert next_step(html) == "The deal is over: see the score below, then press Next deal."
+    # The stock and the pile stay buttons: tapping them says what to press instead.
+    assert flashes(post(client, "draw")) == ["The deal is over: press Next deal to play the next one."]
+
+
+def test_a_move_after_the_game_ended_says_to_start_a_new_game(client, app):
+    from scorekeeper.canasta.play import hand_sides
+    from scorekeeper.games import write
+    from scorekeeper.store import practice as rows
+    from scorekeeper.store import sqlite
+
+    from .practice_script import script
+    from .test_practice import flashes
+
+    steps, final = script()
+    html = start(client)
+    for _, cards, action in steps:
+        html = post(client, action, cards)
+    with app.app_context():
+        db = sqlite.connect(app.config["DATABASE"])
+        practice_id = re.search(r'data-practice="([^"]+)"', html).group(1)
+        game_id = rows.get_practice(db, practice_id)["game_id"]
+        while "The game is over" not in client.get("/practice").get_data(as_text=True):
+            write.add_hand(db, game_id, hand_sides(final))  # the same deal again, until a side reaches 5,000
+        db.close()
+    html = post(client, "draw")
+    assert next_step(html) == "The game is over. Start a new game to play again."
+    assert 'value="next_deal"' not in html
+    assert flashes(html) == ["The game is over: start a new game below."]
