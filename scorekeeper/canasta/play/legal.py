@@ -80,7 +80,20 @@ def _first_melds(position: Position, candidates: tuple[list[Lay], list[Card]],
                 sets.append(tuple(lays))
     if not sets and chosen:
         sets.append(tuple(chosen))
-    return sets[:2]
+    sets = sets[:2]
+    # The same without each meld in turn (a first meld need not hold the aces it could).
+    for left_out in range(len(candidates) if len(sets) and points >= minimum else 0):
+        total, lays = extra_points, []
+        for at, lay in enumerate(candidates):
+            if at == left_out:
+                continue
+            lays.append(lay)
+            total += sum(card.points for card in lay.cards)
+            if total >= minimum:
+                if tuple(lays) not in sets:
+                    sets.append(tuple(lays))
+                break
+    return sets
 
 
 def _draw_moves(position: Position) -> list[Move]:

@@ -35,3 +35,14 @@ def test_a_first_meld_takes_the_wild_cards_left_over_to_reach_the_minimum(rules,
 def test_a_first_meld_short_of_the_minimum_is_not_listed():
     # K K K and 7 7 7: 45 points, no wild card to make up the 50.
     assert first_melds("classic", "KS KH KD 7S 7H 7D 4C 5S 9H JS QD") == []
+
+
+def test_a_first_meld_is_also_listed_without_each_of_its_melds_that_it_can_do_without():
+    # Modern American, 125 to start: the aces (A A 2, 60) go first by their points, but K K K, J J J and
+    # 10 10 JK make 130 without them, so a first meld that leaves the aces (a 2,500 penalty unfinished) is listed.
+    # All four would leave one card: no discard without the canastas to go out, so that set is not listed.
+    assert first_melds("modern", "AH AD JK KC KH KS JC JD JS 10S 10H 2C 5S") == [
+        ["KC KH KS", "JC JD JS", "10S 10H JK"],
+        ["AH AD 2C", "JC JD JS", "10S 10H JK"],
+        ["AH AD 2C", "KC KH KS", "10S 10H JK"],
+    ]
