@@ -156,7 +156,9 @@ def _out_plan(position: Position, seat: int, plan) -> tuple[bool, str]:
     lead = planning.lead_if_out(final, seat)
     if lead > 0:
         return True, f"the side would lead by about {round(lead, -1):.0f} points"
-    if len(position.stock) <= LAST_CARDS:
+    # A meld that costs a penalty unfinished (Modern's aces, sevens, wild cards) may still be finished by the last cards.
+    if not position.stock or len(position.stock) <= LAST_CARDS and not planning.penalties(
+            final, position.side_of(seat), reachable=True):
         return True, "the stock is nearly gone, and going out adds its bonus"
     return False, f"the side would still be behind by about {round(-lead, -1):.0f} points"
 

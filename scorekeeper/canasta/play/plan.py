@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import Rank
+from ..cards import Rank, copies_in_decks
 from ..kinds import CanastaKind
 from ..melds import canasta_kind, unfinished_kind
 from .masked import unseen_cards, unseen_kinds
@@ -71,8 +71,22 @@ def meld_value(position: Position, meld, hurry: bool = False) -> float:
     value += CHANCE.get(size, 0.0) * hope * (HURRY_MELD if hurry else 1.0)
     penalty = unfinished_kind(ruleset, meld.meld)
     if penalty:
-        value -= ruleset.family.unfinished_penalties[penalty] * (7 - len(meld.cards)) / 8
+        share = 1.0 if _out_of_reach(position, meld) else (7 - len(meld.cards)) / 8
+        value -= ruleset.family.unfinished_penalties[penalty] * share
     return value
+
+
+def _out_of_reach(position: Position, meld) -> bool:
+    """Return whether too few cards of the meld's kind are left off the table and out of the pile to finish it."""
+    if meld.key is None:
+        gone = sum(1 for side in position.melds for m in side for c in m.cards if c.is_wild)
+        gone += sum(1 for c in position.pile if c.is_wild)
+        copies = sum(copies_in_decks(rank, position.ruleset.decks) for rank in (Rank.TWO, Rank.JOKER))
+    else:
+        gone = sum(1 for side in position.melds for m in side for c in m.cards if c.rank is meld.key)
+        gone += sum(1 for c in position.pile if c.rank is meld.key)
+        copies = copies_in_decks(meld.key, position.ruleset.decks)
+    return copies - gone < 7 - len(meld.cards)
 
 
 def _melded_points(position: Position, side: int) -> int:
@@ -289,11 +303,21 @@ def unseen_average(position: Position, seat: int) -> float:
     return sum(card.points for card in cards) / len(cards) if cards else 10.0
 
 
+def penalties(position: Position, side: int, reachable: bool = False) -> int:
+    """Return what the side's unfinished melds would cost if the deal ended now, one penalty a kind
+    (Modern American: aces, sevens, wild cards); ``reachable``: only those that enough cards are left to finish."""
+    kinds = {unfinished_kind(position.ruleset, meld.meld) for meld in position.melds[side]
+             if not (reachable and _out_of_reach(position, meld))}
+    kinds.discard(None)
+    return sum(position.ruleset.family.unfinished_penalties[kind] for kind in kinds)
+
+
 def table_score(position: Position, side: int) -> int:
     """Return what the side has on the table, as the scoring would count it now: canasta bonuses, meld points
-    and threes, each signed as :meth:`..families.Family.table_signs` says."""
+    and threes, each signed as :meth:`..families.Family.table_signs` says, less the penalty of each kind of
+    unfinished meld (Modern American: aces, sevens, wild cards)."""
     ruleset = position.ruleset
-    total = 0
+    total = -penalties(position, side)
     for meld in position.melds[side]:
         if meld.is_canasta:
             kind = canasta_kind(ruleset, meld.meld)

@@ -174,6 +174,46 @@ def test_the_plan_goes_out_when_the_side_would_lead_or_the_stock_is_nearly_gone(
     assert _out_plan(position, 0, moves) == (out, why)
 
 
+MODERN_THEIRS = "JS JH JD JC JS JH JD|10S 10H 10D 10C 10S 10H 10D|9S 9H 9D 9C 9S 9C 9D"  # 3 natural canastas
+
+
+@pytest.mark.parametrize(("ours", "stock", "out", "why"), [
+    (f"{KINGS}|{QUEENS}|8S 8H 8D", 4, True, "the stock is nearly gone, and going out adds its bonus"),
+    (f"{KINGS}|{QUEENS}|AS AH AD AC AS", 4, False, "the side would still be behind by about 2800 points"),
+    (f"{KINGS}|{QUEENS}|AS AH AD AC AS", 0, True, "the stock is nearly gone, and going out adds its bonus"),
+], ids=["nothing to finish", "5 aces to finish, 4 cards in the stock", "5 aces, the stock empty"])
+def test_modern_a_side_behind_keeps_the_last_cards_to_finish_a_meld_that_costs_a_penalty(ours, stock, out, why):
+    # Modern American: behind 3 canastas to 2, seat 0 could go out with its last card (4♠). Its 5 aces
+    # unfinished cost 2,500 either way; the stock's last cards may bring the 2 that make them 2,500 up.
+    position = table("modern", hands=["4S", 5, 3, 4], melds=[ours, MODERN_THEIRS], pile="6H", step="play", began="stock")
+    position = replace(position, stock=position.stock[:stock])
+    moves, _ = going_out_plan(position, examine)
+    assert moves == (Discard(position.hands[0][0]),)
+    assert _out_plan(position, 0, moves) == (out, why)
+
+
+def test_modern_table_score_counts_the_penalty_of_each_unfinished_kind():
+    # A canasta of kings (500 + 70), 3 aces (60) and 3 sevens (15) unfinished: 2,500 each.
+    position = table("modern", hands=["4S 5S 6S 8S 9S", 11, 11, 11], melds=[f"{KINGS}|AS AH AD|7S 7H 7D", ""])
+    assert plan.penalties(position, 0) == plan.penalties(position, 0, reachable=True) == 5000
+    assert plan.table_score(position, 0) == 500 + 70 + 60 + 15 - 5000
+    assert plan.penalties(position, 1) == 0
+    assert plan.penalties(table("classic", melds=["AS AH AD|7S 7H 7D", ""]), 0) == 0
+
+
+def test_modern_a_meld_that_cannot_be_finished_counts_its_whole_penalty():
+    # 3 aces on the table and 3 in the pile: 2 of the 8 are left, and the meld needs 4 more.
+    ours = f"{KINGS}|AS AH AD|7S 7H 7D"
+    open_aces = table("modern", hands=["4S 5S 6S 8S 9S", 11, 11, 11], melds=[ours, ""])
+    dead_aces = table("modern", hands=["4S 5S 6S 8S 9S", 11, 11, 11], melds=[ours, ""], pile="AC AS AH 9H")
+    assert plan.penalties(dead_aces, 0) == 5000
+    assert plan.penalties(dead_aces, 0, reachable=True) == 2500  # the sevens only
+    aces = open_aces.melds[0][1]
+    assert aces.key is Rank.ACE
+    # 3 of 7 cards: half the penalty while the meld can grow; all of it once it cannot.
+    assert plan.meld_value(open_aces, aces) - plan.meld_value(dead_aces, dead_aces.melds[0][1]) == 2500 / 2
+
+
 def test_the_going_out_melds_count_before_the_lead():
     # Seat 0 melds 4♠ 4♥ 4♦ and discards the 9♣: the 15 points of the 4s count for the side.
     position = table("classic", hands=["4S 4H 4D 9C", 5, 3, 4], melds=[KINGS + "|5S 5H 5D", "QS QH QD"],
