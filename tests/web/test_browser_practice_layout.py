@@ -71,3 +71,50 @@ def test_the_score_board_and_sheet_links_are_big_enough_to_tap(live_server, phon
     for name in ("Score board", "Score sheet (PDF)"):
         box = phone.locator(".links").get_by_role("link", name=name).bounding_box()
         assert box["height"] >= 44, (name, box)
+
+
+def test_three_players_partners_scores_fit_320_px(live_server, browser):
+    """Seed q3 (three players): You and East, who score apart, are shown apart without squeezing the words."""
+    from scorekeeper.canasta.play import AskPartner, EndDeal, legal_moves
+    from scorekeeper.canasta.play.computer import choose
+    from scorekeeper.games import practice
+    from scorekeeper.store import sqlite
+
+    from .practice_script import taps
+    from .test_browser_practice import press
+
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 320, "height": 640}}, color_scheme="dark")
+    page = context.new_page()
+    try:
+        start(page, live_server.url, seed="q3")  # Classic for 4 first: then the 3-player game of the same code
+        page.locator("#rules").select_option("classic-3p")
+        page.locator("#seed").fill("q3")
+        page.get_by_role("button", name="New game").tap()
+        expect(page.locator(".links")).to_contain_text("3 players")
+        practice_id = page.locator("#practice").get_attribute("data-practice")
+        asked = False
+        for _ in range(100):
+            db = sqlite.connect(str(live_server.database))
+            position = practice.load(db, practice_id).position
+            db.close()
+            if position.over:
+                break
+            if position.step == "play" and not asked and AskPartner() in legal_moves(position):
+                move, asked = AskPartner(), True
+            else:
+                move = choose(position, "hard").move
+            cards, action = ([], "end_deal") if isinstance(move, EndDeal) else taps(position, move)
+            press(page, action, cards)
+        expect(page.locator(".result tbody tr").first.locator("td").first).to_have_text("You +1,240 East +1,340")
+        # No word of the breakdown is broken over two lines ("canasta / s +600").
+        split = page.locator(".result .parts").first.evaluate("""parts => {
+            const text = parts.firstChild, words = [], range = document.createRange();
+            for (const match of text.data.matchAll(/[a-z]{4,}/g)) {
+                range.setStart(text, match.index); range.setEnd(text, match.index + match[0].length);
+                if (range.getClientRects().length > 1) words.push(match[0]);
+            }
+            return words;
+        }""")
+        assert split == []
+    finally:
+        context.close()
