@@ -17,6 +17,11 @@ def create_practice(db, *, practice_id, game_id, rules, level, seed, totals_befo
         })
 
 
+def is_practice_game(db, game_id) -> bool:
+    """Return True when the scorekeeper game ``game_id`` is the score of a practice game."""
+    return bool(list(db.query("select 1 from practice_games where game_id = ? limit 1", [game_id])))
+
+
 def get_practice(db, practice_id):
     """Return the practice game (``moves`` and ``log`` decoded), or None."""
     rows = list(db.query("select * from practice_games where id = ?", [practice_id]))

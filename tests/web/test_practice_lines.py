@@ -126,3 +126,10 @@ def test_a_move_after_the_game_ended_says_to_start_a_new_game(client, app):
     assert next_step(html) == "The game is over. Start a new game to play again."
     assert 'value="next_deal"' not in html
     assert flashes(html) == ["The game is over: start a new game below."]
+
+
+def test_the_board_of_a_practice_game_says_where_its_hands_come_from(client):
+    html = start(client)
+    board = client.get(re.search(r'href="(/games/[^"/]+)">Score board', html).group(1)).get_data(as_text=True)
+    assert "A practice game against the computer: each deal finished on the" in board
+    assert "open the edit link from the phone that keeps score" not in board
