@@ -118,3 +118,26 @@ def test_three_players_partners_scores_fit_320_px(live_server, browser):
         assert split == []
     finally:
         context.close()
+
+
+def test_the_narrated_deals_covered_cards_show_their_suits(live_server, phone):
+    phone.goto(live_server.url + "/practice/watch?rules=classic-2p&jump=first_meld")
+    covered = phone.evaluate("""() => [...document.querySelectorAll('.watch-hand .column')].flatMap(column => {
+        const cards = [...column.querySelectorAll('.pc')];
+        return cards.slice(0, -1).map((card, i) => ({
+            card: card.querySelector('.visually-hidden').textContent,
+            faceBottom: card.querySelector('.pc-face').getBoundingClientRect().bottom,
+            nextTop: cards[i + 1].getBoundingClientRect().top}));
+    })""")
+    assert covered, "some hand holds a pair"
+    assert [c["card"] for c in covered if c["faceBottom"] > c["nextTop"]] == []
+
+
+def test_how_canasta_works_shows_that_it_opens(live_server, phone):
+    phone.goto(live_server.url + "/practice")
+    summary = phone.locator("#how summary")
+    marker = "el => getComputedStyle(el, '::before').content"
+    assert summary.evaluate(marker) == '"▸"'
+    summary.tap()
+    expect(phone.locator("#how")).to_have_attribute("open", "")
+    assert summary.evaluate(marker) == '"▾"'
