@@ -4,7 +4,8 @@
  * (localStorage, with the form's one-time token), then to the server (the form's side of
  * it is static/outbox-form.js, loaded by the hand pages only); it leaves the outbox only when the server
  * answered that it is stored (its redirect to the scoreboard). Without an answer it stays,
- * shown on the scoreboard as waiting, and is sent again by itself: on reconnecting, on the
+ * shown on the scoreboard as waiting (the list of kept hands and their choices is
+ * static/outbox-list.js, loaded when there is one to show), and is sent again by itself: on reconnecting, on the
  * next page load, every little while, and on "Send now". The server stores a token's hand
  * once, however often it is sent. When the game moved on meanwhile (the server answers
  * 409), the player chooses: add it as the next hand (an edit: save it anyway), or drop it. Nothing leaves the outbox
@@ -211,82 +212,41 @@
     if (ms) timer = setTimeout(function () { flush(false); }, ms);
   }
 
-  // --- what the hand form's part (outbox-form.js) shares -------------------------------------
+  // --- what the hand form's part (outbox-form.js) and the list's (outbox-list.js) share ----------
 
-  window.offlineOutbox = {
+  var shared = window.offlineOutbox = {
     put: put, drop: drop, send: send, flush: flush, schedule: schedule, clock: clock, textOf: textOf,
-    button: button, link: link, tokenOf: tokenOf, body: body,
+    button: button, link: link, tokenOf: tokenOf, body: body, hands: hands,
     gameId: gameId, boardPath: boardPath, adding: adding,
-    online: function () { return online; }, retryMs: function () { return retryMs; }
+    online: function () { return online; }, retryMs: function () { return retryMs; },
+    render: render, choose: choose,
+    list: null  // outbox-list.js: the section of the hands kept on this phone, once it is loaded
   };
 
-  // --- the scoreboard: the banner, the waiting hands and their choices ---------------------------
+  // --- the page: the offline banner, the update prompt, the kept hands (outbox-list.js) ----------
 
   // The time the shown copy was sent by the server (the worker marks pages it gives from its cache).
   function asOf() {
     return shownAt || Number(root.getAttribute("data-offline-copy")) || null;
   }
 
-  function entryCard(entry) {
-    var card = document.createElement("li");
-    card.className = "outbox-entry card";
-    var title = card.appendChild(document.createElement("p"));
-    title.className = "outbox-title";
-    var editing = entry.kind === "edit";
-    var typed = (editing ? "The change to hand " : "Hand ") + (entry.number || "") + ", typed at " + clock(entry.at);
-    var buttons = [];
-    if (entry.state === "conflict" && editing) {
-      // An edit the game changed under: saved only if the player says so, over what is there now.
-      title.textContent = typed + ", was not saved: the game changed meanwhile. Check the scoreboard first.";
-      buttons.push(button("Save it anyway", function () { choose(entry, { expected_version: entry.now }); }, "primary"));
-      buttons.push(button("Drop it", function () { drop(entry.token); render(); }, "danger"));
-    } else if (entry.state === "conflict") {
-      title.textContent = typed + ", was not added: the game moved on meanwhile" +
-        (entry.next ? " (it has " + hands(entry.next - 1) + " now)." : ".");
-      var next = entry.next ? "hand " + entry.next : "the next hand";
-      buttons.push(button("Add it as " + next, function () { choose(entry, { expected_version: entry.now }); }, "primary"));
-      buttons.push(button("Drop it", function () { drop(entry.token); render(); }, "danger"));
-    } else if (entry.state === "refused") {
-      title.textContent = typed + ", was not saved: " + (entry.note || "the server refused it.");
-      buttons.push(button("Open it in the form", function () { openInForm(entry); }, "primary"));
-      buttons.push(button("Drop it", function () { drop(entry.token); render(); }, "danger"));
-    } else {
-      title.textContent = typed + ": waiting to be sent." + (entry.note ? " " + entry.note : "");
-    }
-    var list = card.appendChild(document.createElement("ul"));
-    list.className = "outbox-typed";
-    (entry.lines || []).forEach(function (line) { list.appendChild(document.createElement("li")).textContent = line; });
-    if (!board && entry.board) buttons.push(link("Open its scoreboard", entry.board));
-    if (buttons.length) {
-      var row = card.appendChild(document.createElement("p"));
-      row.className = "actions";
-      buttons.forEach(function (b) { row.appendChild(b); });
-    }
-    return card;
+  // The list of kept hands comes from outbox-list.js, loaded the first time a page has one to
+  // show: most pages, most of the time, have an empty outbox and spend no request on it.
+  var listing = null;
+  function loadList() {
+    var src = (root.dataset.offline || "").split(" ")[2];
+    if (listing || !src) return;
+    listing = document.head.appendChild(document.createElement("script"));
+    listing.src = src;  // it calls render() once it is there
   }
 
+  // A choice on a kept hand (outbox-list.js): sent in turn, if it is still kept.
   function choose(entry, changes) {
     serial(function () {
       var kept = mine().filter(function (other) { return other.token === entry.token; })[0];
       if (!kept) return render();  // sent or dropped meanwhile (another tab)
       return send(kept, changes).then(function (result) { afterSending([{ entry: kept, result: result }]); });
     });
-  }
-
-  // The server's own form, filled in with what was typed (checked, not saved).
-  function openInForm(entry) {
-    var post = document.createElement("form");
-    post.method = "post";
-    post.action = entry.url;
-    post.hidden = true;
-    body(entry.fields, { action: "check", expected_version: entry.now || "" }).forEach(function (value, name) {
-      var input = post.appendChild(document.createElement("input"));
-      input.type = "hidden";
-      input.name = name;
-      input.value = value;
-    });
-    document.body.appendChild(post);
-    post.submit();
   }
 
   function render() {
@@ -311,16 +271,8 @@
       update.appendChild(button("Update now", takeUpdate, "primary"));
     }
     if (entries.length && !form) {
-      var section = ui.appendChild(document.createElement("section"));
-      section.className = "outbox";
-      section.setAttribute("aria-labelledby", "outbox-heading");
-      var heading = section.appendChild(document.createElement("h2"));
-      heading.id = "outbox-heading";
-      heading.textContent = "Kept on this phone";
-      var list = section.appendChild(document.createElement("ul"));
-      list.className = "outbox-list";
-      entries.forEach(function (entry) { list.appendChild(entryCard(entry)); });
-      if (waiting.length && online) section.appendChild(button("Send now", function () { flush(false); }, "primary"));
+      if (shared.list) ui.appendChild(shared.list(entries, waiting.length && online));
+      else loadList();
     }
     if (ui.childNodes.length && !ui.parentNode) main.insertBefore(ui, main.firstChild);
     if (!ui.childNodes.length && ui.parentNode) ui.remove();

@@ -13,8 +13,8 @@ static files, network-first pages with a copy kept, an offline page), about a
 hundred lines anyone can read. Workbox would bring a build step (rollup) and
 some 20 KB of bundled modules into a project with no JavaScript build, for
 strategies that are one function each here. The outbox of hands typed
-offline is not in the worker at all: it lives in the page (``static/offline.js``,
-and on the hand pages ``static/outbox-form.js``, in localStorage), so that it also works where service workers do not (plain
+offline is not in the worker at all: it lives in the page (``static/offline.js``, its list
+``static/outbox-list.js``, and on the hand pages ``static/outbox-form.js``, in localStorage), so that it also works where service workers do not (plain
 HTTP on the local network).
 """
 
@@ -27,8 +27,9 @@ bp = Blueprint("offline", __name__)
 
 # What the worker keeps from its first visit on: every page's own files.
 SHELL = (
-    "style.css", "board.css", "board.js", "hand.css", "hand.js", "cards.js", "offline.js", "outbox-form.js", "offline.css",
-    "checker.css", "share.css", "share.js", "history.css", "settings.css", "favicon.svg", "icon-192.png", "icon-512.png",
+    "style.css", "board.css", "board.js", "hand.css", "hand.js", "cards.js", "offline.js", "outbox-form.js",
+    "outbox-list.js", "offline.css", "checker.css", "share.css", "share.js", "history.css", "settings.css",
+    "favicon.svg", "icon-192.png", "icon-512.png",
 )
 ICONS = (("icon-192.png", "192x192", "image/png"), ("icon-512.png", "512x512", "image/png"),
          ("favicon.svg", "any", "image/svg+xml"))

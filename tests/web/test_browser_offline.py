@@ -332,3 +332,48 @@ def test_without_a_service_worker_the_form_keeps_the_hand_and_sends_it_itself(li
     phone.context.set_offline(False)  # the page sends it by itself, then opens the board
     expect(board_totals(page)).to_have_text(["90", "50"])
     assert len(stored_hands(live_server, game_id)) == 1
+
+
+def test_the_list_of_kept_hands_loads_only_with_one_to_show_and_gives_a_refused_one_back_to_its_form(
+        live_server, phones):
+    """outbox-list.js: no page asks for it while the outbox is empty; a page without a board (the list
+    of games, its copy kept by the worker) shows a kept hand with its scoreboard, and one the server
+    refused with the server's own form."""
+    phone = phones()
+    page = phone.page
+    asked = []
+    page.on("request", lambda request: asked.append(request.url) if "/static/outbox-list.js" in request.url else None)
+    game_id = started(page, live_server)
+    board = page.url
+    page.goto(live_server.url + "/")  # kept by the worker from now on
+    expect(page.locator(".game-link")).to_have_count(1)
+    assert asked == []  # the board and the list of games, with nothing kept
+
+    page.goto(board)
+    open_hand_form(page, 1)
+    fill_hand(page, 93, 50)  # not a multiple of 5: the server will refuse it
+    phone.context.set_offline(True)
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".offline-kept")).to_contain_text("No connection: Hand 1 is kept on this phone")
+    page.goto(live_server.url + "/")
+    expect(page.locator(".offline-banner")).to_contain_text(
+        "Offline — this page is the copy kept on this phone; 1 hand waiting to be sent")
+    kept = page.get_by_role("region", name="Kept on this phone")
+    expect(kept.locator(".outbox-entry")).to_contain_text(re.compile(r"Hand 1, typed at \d\d:\d\d: waiting to be sent\."))
+    expect(kept.get_by_role("link", name="Open its scoreboard")).to_have_attribute("href", f"/games/{game_id}")
+    assert len(asked) == 1
+
+    phone.context.set_offline(False)  # sent by itself, and refused
+    entry = kept.locator(".outbox-entry")
+    expect(entry).to_contain_text(re.compile(
+        r"Hand 1, typed at \d\d:\d\d, was not saved: Melded points must be a multiple of 5"))
+    expect(entry).to_contain_text("Ann & Bob: Melded points 93")
+    assert no_sideways_scroll(page)
+    screenshot(page, "offline-refused-on-the-list-of-games")
+    assert_accessible(page)
+    assert stored_hands(live_server, game_id) == []
+    kept.get_by_role("button", name="Open it in the form").click()
+    expect(page).to_have_url(f"{live_server.url}/games/{game_id}/hands/new")
+    expect(page.locator("#sides-0-melded_points")).to_have_value("93")
+    expect(page.locator(".error").first).to_contain_text("Melded points must be a multiple of 5")
+    assert stored_hands(live_server, game_id) == []

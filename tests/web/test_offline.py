@@ -35,7 +35,7 @@ def test_the_service_worker_is_served_from_the_root_and_never_kept_stale(client)
     assert response.headers["Cache-Control"] == "no-cache"
     text = response.get_data(as_text=True)
     shell = json.loads(re.search(r"var SHELL = (\[.*?\]);", text).group(1))
-    assert "/static/offline.js" in " ".join(shell) and "/static/board.js" in " ".join(shell)
+    assert all(f"/static/{name}" in " ".join(shell) for name in ("offline.js", "outbox-list.js", "outbox-form.js", "board.js"))
     for url in shell + [json.loads(re.search(r"var OFFLINE_PAGE = (\".*?\");", text).group(1))]:
         assert client.get(url).status_code == 200, url
     assert all("?v=" in url for url in shell), "every kept file under an address that changes with it"
@@ -82,7 +82,8 @@ def test_every_page_links_the_manifest_but_the_scoreboards_whose_script_loads_of
     for path in (f"/games/{game_id}", f"/games/{game_id}/view"):
         board = client.get(path).get_data(as_text=True)
         assert 'rel="manifest"' not in board and "<script src=\"/static/offline.js" not in board
-        assert re.search(r'data-sw="/sw.js" data-offline="/static/offline.js\?v=\w+ /static/offline.css\?v=\w+"', board)
+        assert re.search(r'data-sw="/sw.js" data-offline="/static/offline.js\?v=\w+ /static/offline.css\?v=\w+ /static/outbox-list.js\?v=\w+"',
+                         board)
 
 
 def test_the_offline_page_says_what_still_works(client):
