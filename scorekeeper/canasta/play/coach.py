@@ -128,8 +128,21 @@ def line(position: Position, move: Move, events, *, viewer: int | None = 0, name
 
 
 def refusal_line(ruling: Ruling) -> str:
-    """Return why a move was refused, as the referee says it."""
-    return " ".join(ruling.reasons)
+    """Return why a move was refused, as the referee says it.
+
+    The referee names the meld before each of its broken rules ("Black 3s (3♣): ..."); a meld that breaks
+    several is named once, its rules after it.
+    """
+    parts: list[str] = []
+    named = None
+    for reason in ruling.reasons:
+        head, colon, rest = reason.partition("): ")
+        if colon and head + ")" == named:
+            parts.append(rest)
+            continue
+        named = head + ")" if colon else None
+        parts.append(reason)
+    return " ".join(parts)
 
 
 def hint(position: Position) -> tuple[Choice, str]:

@@ -232,3 +232,12 @@ def test_a_hint_to_take_the_pile_reads_as_a_reason(dealt):
 ], ids=["going-out", "a-single-card", "a-first-meld-with-the-pile", "as-said-elsewhere"])
 def test_a_hints_because_clause(code, params, clause):
     assert reason(code, **params).for_a_hint() == clause
+
+
+def test_a_meld_that_breaks_several_rules_is_named_once(dealt):
+    # Before: "Black 3s (3♣): Black 3s are melded only by a player going out. Black 3s (3♣): Black 3s are melded
+    # 3 or 4 at a time; this meld has 1."
+    position = melded(dealt, "3C 9H 4C 5D")
+    text = refusal_line(judge(position, Meld((Lay(cards("3C")),))))
+    assert text.count("Black 3s (3♣): ") == 1
+    assert text.startswith("Black 3s (3♣): Black 3s are melded only by a player going out. Black 3s are melded ")
