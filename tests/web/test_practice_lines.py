@@ -42,8 +42,9 @@ def test_each_side_is_named_once_with_its_hands(client, rules, expected):
     assert [re.sub(r" red 3s: \d", "", h) for h in headings(html)] == expected
 
 
-def play_out(client, app, rules, seed):
-    """Play the player's seat to the end of the deal through the forms (the hard level's moves, asking once)."""
+def play_out(client, app, rules, seed, until=lambda position: position.over, level="normal"):
+    """Play the player's seat through the forms (the hard level's moves, asking once) until ``until(position)``:
+    by default, the end of the deal."""
     from scorekeeper.canasta.play import AskPartner, EndDeal, legal_moves
     from scorekeeper.canasta.play.computer import choose
     from scorekeeper.games import practice
@@ -51,7 +52,7 @@ def play_out(client, app, rules, seed):
 
     from .practice_script import taps
 
-    html = start(client, rules=rules, seed=seed)
+    html = start(client, rules=rules, seed=seed, level=level)
     practice_id = re.search(r'data-practice="([^"]+)"', html).group(1)
     asked = False
     for _ in range(200):
@@ -59,7 +60,7 @@ def play_out(client, app, rules, seed):
             db = sqlite.connect(app.config["DATABASE"])
             position = practice.load(db, practice_id).position
             db.close()
-        if position.over:
+        if until(position):
             return html
         if position.step == "play" and not asked and AskPartner() in legal_moves(position):
             move, asked = AskPartner(), True
@@ -133,3 +134,13 @@ def test_the_board_of_a_practice_game_says_where_its_hands_come_from(client):
     board = client.get(re.search(r'href="(/games/[^"/]+)">Score board', html).group(1)).get_data(as_text=True)
     assert "A practice game against the computer: each deal finished on the" in board
     assert "open the edit link from the phone that keeps score" not in board
+
+
+def test_with_the_stock_empty_draw_is_not_offered(client, app):
+    # Seed q2 (two players, easy): the player's last turn begins with an empty stock and a pile it cannot take.
+    html = play_out(client, app, "classic-2p", "q2", level="easy",
+                    until=lambda p: not p.stock and p.to_move == 0 and p.step == "draw")
+    assert next_step(html) == "The stock is empty and you cannot take the pile (38 cards): end the deal."
+    buttons = re.findall(r'<button type="submit" name="action" value="([a-z_]+)"(?: class="([a-z-]+)")?>', html.split(
+        'class="actions play-actions"')[1].split("</div>")[0])
+    assert buttons == [("take", ""), ("end_deal", "primary"), ("hint", "hint-button")]
