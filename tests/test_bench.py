@@ -148,7 +148,7 @@ def test_quick_run_gives_every_line_a_positive_number(tmp_path):
     results = run(STEPS, quick=True, out=tmp_path, progress=lambda text: None)
     lines = results["_lines"]
     whats = [line.what for line in lines]
-    assert len(lines) == 32, whats  # with the service worker's two lines, the melding random player's two and Modern American's two (no aim), and the view page twice (first visit, its cookie)
+    assert len(lines) == 33, whats  # with the service worker's two lines, the melding random player's two, Modern American's two and three players' one (no aim), and the view page twice (first visit, its cookie)
     for line in lines:
         assert line.value is not None, f"{line.what}: {line.note}"
         assert line.value > 0 or line.aim.on == "value", line.what
@@ -168,3 +168,14 @@ def test_strength_interval_and_a_match_with_seats_swapped():
     assert wilson(0, 0) == (0.0, 1.0)
     won, played = match("classic", [1], "normal", "random")
     assert played == 2 and 0 <= won <= 2
+
+
+def test_a_three_player_match_puts_the_level_at_each_seat_in_turn():
+    from bench.strength import _played, match_alone
+    from scorekeeper.canasta.play import score
+
+    # Random play at every seat: the same deal three times, so the level "wins" at each seat of the winning side.
+    final = _played("classic-3p", 2, lambda position, seat: "random", None)
+    sides = sorted(score(final)["sides"], key=lambda side: -side["score"])
+    assert sides[0]["score"] > sides[1]["score"]
+    assert match_alone("classic-3p", [2], "random", "random") == (len(sides[0]["members"]), 3)

@@ -41,7 +41,7 @@ from .position import ANSWER, DRAW, PLAY, Position
 from .reasons import Reason, reason
 from .referee import apply, examine
 from . import plan as planning
-from .search import best_melds, hand_share, left_after, pile_gains, worth_of
+from .search import best_melds, hand_share, left_after, pile_gains, takes_alone, worth_of
 from .weigh import LEVELS, Level, discard_cost, fewest_opponent_cards, next_opponent
 
 LEVEL_NAMES = tuple(LEVELS)
@@ -113,7 +113,9 @@ def _start(position: Position, seat: int, level: Level) -> Choice:
             why = reason("take_pile", size=size, what=_take_words(position, best))
         return Choice(best, why, level.name, best_gain, weighed)
     if Draw() in moves:
-        if best is not None:
+        if best is not None and level.weighs("plan") and takes_alone(position) and best_gain + planning.ALONE > 0:
+            why = reason("draw", why=f"{size}, and the first to take it plays alone against the other two")
+        elif best is not None:
             why = reason("draw", why=f"{size}, worth less than a fresh card here")
         elif not position.pile:
             why = reason("draw_only", why="the pile is empty")

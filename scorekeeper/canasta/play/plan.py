@@ -50,6 +50,7 @@ OUT_HURRY = 300.0  # ... and when the other side may go out first
 CATCH = 20.0  # each rank the side has melded: a discard of it takes the pile, a card of it goes down
 UNMELDED = 60.0  # the side has not made its first meld
 BEFORE_MELD = -1.0  # before the side's first meld the hand's points count this share for it: the first meld needs them
+ALONE = 400.0  # classic-3p: taking the pile first, and so playing alone against the other two
 HOLDING = 0.5  # Modern American: the share of the penalty for 3 aces or 3 sevens held that a hand counts
 
 

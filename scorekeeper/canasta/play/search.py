@@ -75,6 +75,11 @@ def drawing_worth(position: Position, seat: int, level: Level) -> float:
     return plan.draw_value(best_melds(drawn, seat, level, TURN_MELDS), seat, hand_share(level)) + plan.DRAW
 
 
+def takes_alone(position: Position) -> bool:
+    """Return whether taking the pile now makes the taker play alone against the other two (classic-3p)."""
+    return position.ruleset.partnership_per_hand and position.lone is None
+
+
 def pile_gains(position: Position, seat: int, level: Level, takes) -> tuple[TakePile | None, float, list]:
     """Return the best way of taking the pile, what it gains over drawing, and every way's gain."""
     if level.weighs("plan"):
@@ -86,6 +91,8 @@ def pile_gains(position: Position, seat: int, level: Level, takes) -> tuple[Take
         after, _ = apply(position, move)
         if level.weighs("plan"):
             gain = worth_of(best_melds(after, seat, level, TURN_MELDS), seat, level) - base
+            if takes_alone(position):
+                gain -= plan.ALONE
         else:
             gain = worth(after, seat, level) - base + EASY_PILE_CARD * (len(position.pile) - 1)
         weighed.append((move.kind, gain))

@@ -12,7 +12,7 @@ from scorekeeper.canasta.play.position import ANSWER
 from scorekeeper.canasta.play.reasons import TEMPLATES
 from scorekeeper.canasta.rules import PRESETS
 
-from .positions import hidden_dealt_again, positions_of
+from .positions import hidden_dealt_again, positions_of, table
 
 PRESET_IDS = list(PRESETS)
 
@@ -106,3 +106,27 @@ def test_the_first_move_is_a_draw_when_the_pile_cannot_be_taken():
     assert choice.move == Draw()
     assert choice.reason.code == "draw_only"
     assert "frozen" in choice.reason.sentence or "cannot" in choice.reason.sentence
+
+
+# Three players: seat 0 has melded aces and holds a pair of kings; the pile (5♦ 9♥ K♣) takes them.
+THREE_PLAYERS = dict(hands=["KS KH 5S 6S 7S 8S 9S JS QD 4H 4C 9D 10D", 13, 13], melds=["AS AH AD", "", ""],
+                     pile="5D 9H KC", step="draw")
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_three_players_the_first_to_take_the_pile_plays_alone_so_a_small_pile_is_left(level):
+    # Before anyone took the pile its taker would play alone against the other two: 3 cards are not worth it.
+    position = table("classic-3p", **THREE_PLAYERS)
+    choice = choose(position, level)
+    assert choice.move == Draw()
+    assert choice.reason.sentence == (
+        "the pile is not worth taking (3 cards, and the first to take it plays alone against the other two)")
+    # Once seat 1 plays alone and seat 0 has a partner, the same pile is taken.
+    taken = choose(table("classic-3p", lone=1, **THREE_PLAYERS), level)
+    assert taken.move.kind == "take_pile"
+    assert taken.reason.sentence == "3 cards for a pair of kings"
+
+
+def test_easy_takes_the_pile_whoever_then_plays_alone():
+    # Easy does not weigh playing alone.
+    assert choose(table("classic-3p", **THREE_PLAYERS), "easy").move.kind == "take_pile"
