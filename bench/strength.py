@@ -7,7 +7,9 @@ whatever it can and goes out early: a harder opponent, printed beside it.
 Each seed is dealt twice: once with level A at the side of seat 0, once with
 level B there, so a good or a bad deal falls on both alike. A deal counts as won
 by the side whose hand score (from :mod:`scorekeeper.canasta.scoring`) is the
-higher; a tie counts half. The share of deals won is printed with its 95 %
+higher; a tie counts half. Three players (``classic-3p``) are dealt three times, the level at
+each seat in turn and the other level at the other two; its side (alone, or the
+partnership it joined) wins above every other side. The share of deals won is printed with its 95 %
 Wilson interval. The speed lines are the 95th percentile of one computer move
 (normal level) and one hint (hard level), over every position of those deals.
 """
@@ -21,6 +23,7 @@ from scorekeeper.canasta.play import apply, deal, legal_moves, score
 from scorekeeper.canasta.play.computer import choose
 from scorekeeper.canasta.play.position import Shuffler
 from scorekeeper.canasta.play.random_play import choose as random_choice
+from scorekeeper.canasta.rules import PRESETS
 
 from . import Aim, Budget, Line
 
@@ -28,10 +31,35 @@ RANDOM = "random"  # a move drawn from the legal ones, each as likely: the issue
 MELDER = "random-melder"  # the same, but anything other than a discard 3 times out of 4: it melds whatever it can
 BIASES = {RANDOM: 0, MELDER: 3}
 MODERN = "modern"
+THREE = "classic-3p"
 
 
 def play(rules: str, seed: int, levels: tuple[str, str], timings: dict | None = None) -> list[int]:
     """Return each side's hand score of one deal: seats of side 0 play ``levels[0]``, the others ``levels[1]``."""
+    final = _played(rules, seed, lambda position, seat: levels[0] if position.side_of(seat) == 0 else levels[1], timings)
+    return [side["score"] for side in score(final)["sides"]]
+
+
+def match_alone(rules: str, seeds, a: str, b: str, timings: dict | None = None) -> tuple[float, int]:
+    """Return the deals ``a`` won at each seat in turn, ``b`` at every other seat (ties half), and how many were played.
+
+    For three players (``classic-3p``), whose sides form during the deal: ``a``'s side (alone, or the partnership
+    it joined) wins when its hand score is above every other side's.
+    """
+    won, played = 0.0, 0
+    for seed in seeds:
+        for seat in range(PRESETS[rules].players):
+            final = _played(rules, seed, lambda position, at, mine=seat: a if at == mine else b, timings)
+            sides = score(final)["sides"]
+            mine = next(side["score"] for side in sides if seat in side["members"])
+            best = max(side["score"] for side in sides if seat not in side["members"])
+            won += 1.0 if mine > best else 0.5 if mine == best else 0.0
+            played += 1
+    return won, played
+
+
+def _played(rules: str, seed: int, level_of, timings: dict | None):
+    """Return the final position of one deal, ``level_of(position, seat)`` choosing each seat's level."""
     position, _ = deal(rules, None, seed)
     chance = Shuffler(f"strength:{seed}")
     moves = 0
@@ -40,7 +68,7 @@ def play(rules: str, seed: int, levels: tuple[str, str], timings: dict | None = 
         if moves > 3000:
             raise RuntimeError(f"seed {seed} did not end")
         seat = position.to_move
-        level = levels[0] if position.side_of(seat) == 0 else levels[1]
+        level = level_of(position, seat)
         if level in BIASES:
             move = random_choice(legal_moves(position), chance, BIASES[level])
         else:
@@ -49,7 +77,7 @@ def play(rules: str, seed: int, levels: tuple[str, str], timings: dict | None = 
             if timings is not None:
                 timings.setdefault(level, []).append(time.perf_counter() - started)
         position, _ = apply(position, move)
-    return [side["score"] for side in score(position)["sides"]]
+    return position
 
 
 def match(rules: str, seeds, a: str, b: str, timings: dict | None = None) -> tuple[float, int]:
@@ -81,29 +109,34 @@ def percentile(samples: list[float], share: float) -> float:
 
 def measure(*, deals: int = 100, rules: str = "classic", budget_seconds: float = 900.0) -> list[Line]:
     """Return the strength lines (normal against random and the melding random player, hard against easy and the
-    melding random player; in Modern American normal against random and hard against easy), and the speed lines.
+    melding random player; in Modern American normal against random and hard against easy; for three players normal
+    against random), and the speed lines.
 
-    ``deals`` seeds, each played twice with the seats swapped: 2 × ``deals`` deals a line.
+    ``deals`` seeds, each played twice with the seats swapped (three times for three players, once a seat):
+    2 × ``deals`` deals a line (3 × for three players).
     """
     budget = Budget(budget_seconds)
     timings: dict = {}
     lines = []
     # The issue's aims: normal against random legal play, hard against easy. The melding random player is a
     # harder opponent than the issue names, measured so that progress against it shows (hard too: the hint's level); no aim.
-    # Modern American (two canastas to go out, 125 to start, its penalties) is played too, without aims.
+    # Modern American (two canastas to go out, 125 to start, its penalties) is played too, without aims, and three
+    # players (the first taker of the pile plays alone against the other two): a level at each seat in turn.
     for game, a, b, aim in ((rules, "normal", RANDOM, 0.95), (rules, "normal", MELDER, None), (rules, "hard", "easy", 0.60),
-                            (rules, "hard", MELDER, None), (MODERN, "normal", RANDOM, None), (MODERN, "hard", "easy", None)):
+                            (rules, "hard", MELDER, None), (MODERN, "normal", RANDOM, None), (MODERN, "hard", "easy", None),
+                            (THREE, "normal", RANDOM, None)):
         won = played = 0
         for seed in range(deals):
             if played >= 40 and budget.over():
                 break
-            w, p = match(game, [seed], a, b, timings)
+            w, p = (match_alone if game == THREE else match)(game, [seed], a, b, timings)
             won, played = won + w, played + p
         low, high = wilson(won, played)
         share = won / played if played else None
+        how = "at each seat in turn" if game == THREE else "seats swapped"
         lines.append(Line(f"strength: {a} beats {b} ({game}, deals won by score)", share * 100 if share is not None else None,
                           "%", Aim(">=", aim * 100, on="value", unit="%") if aim is not None else None,
-                          note=f"{won:g} of {played} deals, seats swapped; 95 % interval {low * 100:.1f}–{high * 100:.1f} %",
+                          note=f"{won:g} of {played} deals, {how}; 95 % interval {low * 100:.1f}–{high * 100:.1f} %",
                           details={"won": won, "played": played, "interval": [low, high]}))
     move = timings.get("normal", [])
     hints = timings.get("hard", [])
