@@ -84,10 +84,11 @@ def result_rows(html):
 
 
 def test_three_players_partners_who_score_apart_are_shown_apart(client, app):
-    # Seed q3: East went out for the partnership of You and East; the red 3 East laid out counts for East only.
+    # Seed q3: You and East are partners (the third player plays alone); the red 3s East laid out
+    # (200 more than You's) count for East only.
     html = play_out(client, app, "classic-3p", "q3")
     assert next_step(html) == "The deal is over: see the score below, then press Next deal."
-    assert result_rows(html) == [["You +1,240 East +1,340", "You 1,240 East 1,340"], ["+230", "230"]]
+    assert result_rows(html) == [["You +1,840 East +2,040", "You 1,840 East 2,040"], ["+1,235", "1,235"]]
 
 
 def test_a_move_after_the_deal_ended_says_which_button_plays_on(client):
