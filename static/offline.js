@@ -234,7 +234,7 @@
   // show: most pages, most of the time, have an empty outbox and spend no request on it.
   var listing = null;
   function loadList() {
-    var src = (root.dataset.offline || "").split(" ")[2];
+    var src = (root.dataset.offline || "").split(" ")[1];
     if (listing || !src) return;
     listing = document.head.appendChild(document.createElement("script"));
     listing.src = src;  // it calls render() once it is there
@@ -341,12 +341,6 @@
 
   // --- start --------------------------------------------------------------------------------------
 
-  var sheet = (root.dataset.offline || "").split(" ")[1];
-  if (sheet) {
-    var style = document.head.appendChild(document.createElement("link"));
-    style.rel = "stylesheet";
-    style.href = sheet;
-  }
   register();
   window.addEventListener("offline", function () { online = false; render(); });
   window.addEventListener("online", function () { retryMs = 5000; watch(); });

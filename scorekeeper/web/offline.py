@@ -28,7 +28,7 @@ bp = Blueprint("offline", __name__)
 # What the worker keeps from its first visit on: every page's own files.
 SHELL = (
     "style.css", "board.css", "board.js", "hand.css", "hand.js", "cards.js", "offline.js", "outbox-form.js",
-    "outbox-list.js", "offline.css", "checker.css", "share.css", "share.js", "history.css", "settings.css",
+    "outbox-list.js", "checker.css", "share.css", "share.js", "history.css", "settings.css",
     "favicon.svg", "icon-192.png", "icon-512.png",
 )
 ICONS = (("icon-192.png", "192x192", "image/png"), ("icon-512.png", "512x512", "image/png"),

@@ -109,7 +109,6 @@ AREAS = {  # stylesheet -> the templates and scripts of its pages
     "checker.css": ["checker/*.html", "cards.js"],
     "print-page.css": ["sheets/*.html"],
     "share.css": ["games/share.html", "share.js", "printing/qr.py"],  # qr.py writes the QR codes' <svg class>
-    "offline.css": ["offline/*.html", "offline.js", "outbox-list.js", "outbox-form.js", "hands/hand.html"],
     "practice.css": ["practice/*.html", "practice.js"],
     "history.css": ["history/*.html"],
     "settings.css": ["settings/*.html"],

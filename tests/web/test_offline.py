@@ -82,7 +82,7 @@ def test_every_page_links_the_manifest_but_the_scoreboards_whose_script_loads_of
     for path in (f"/games/{game_id}", f"/games/{game_id}/view"):
         board = client.get(path).get_data(as_text=True)
         assert 'rel="manifest"' not in board and "<script src=\"/static/offline.js" not in board
-        assert re.search(r'data-sw="/sw.js" data-offline="/static/offline.js\?v=\w+ /static/offline.css\?v=\w+ /static/outbox-list.js\?v=\w+"',
+        assert re.search(r'data-sw="/sw.js" data-offline="/static/offline.js\?v=\w+ /static/outbox-list.js\?v=\w+"',
                          board)
 
 
