@@ -79,15 +79,10 @@ def meld_value(position: Position, meld, hurry: bool = False) -> float:
 
 def _out_of_reach(position: Position, meld) -> bool:
     """Return whether too few cards of the meld's kind are left off the table and out of the pile to finish it."""
-    if meld.key is None:
-        gone = sum(1 for side in position.melds for m in side for c in m.cards if c.is_wild)
-        gone += sum(1 for c in position.pile if c.is_wild)
-        copies = sum(copies_in_decks(rank, position.ruleset.decks) for rank in (Rank.TWO, Rank.JOKER))
-    else:
-        gone = sum(1 for side in position.melds for m in side for c in m.cards if c.rank is meld.key)
-        gone += sum(1 for c in position.pile if c.rank is meld.key)
-        copies = copies_in_decks(meld.key, position.ruleset.decks)
-    return copies - gone < 7 - len(meld.cards)
+    ranks = (Rank.TWO, Rank.JOKER) if meld.key is None else (meld.key,)  # a meld of wild cards takes wild cards
+    seen = [c for side in position.melds for m in side for c in m.cards] + list(position.pile)
+    left = sum(copies_in_decks(rank, position.ruleset.decks) for rank in ranks) - sum(c.rank in ranks for c in seen)
+    return left < 7 - len(meld.cards)
 
 
 def _melded_points(position: Position, side: int) -> int:
