@@ -2,8 +2,8 @@
 the offline banner, conflicts, and two phones saving the same hand.
 
 Each test has its own browser context (its own service worker, caches and localStorage), as a
-phone has; ``context.set_offline`` cuts the network as a dropped wifi does, and stopping the
-gunicorn server stands for a server that does not answer.
+phone has; ``context.set_offline`` cuts the network as a dropped wifi does (``cut_off`` waits
+until the cut holds), and stopping the gunicorn server stands for a server that does not answer.
 """
 
 import json
@@ -73,6 +73,25 @@ def controlled(page, seconds=30):
     raise AssertionError("no service worker controls the page")
 
 
+def cut_off(context, seconds=10):
+    """Cut a phone's connection; return once each of its pages really has none.
+
+    ``set_offline`` returns before Chromium's network service holds the cut (it is passed on
+    without waiting): a hand saved at once could still be stored, its answer then lost to the
+    cut, so the phone keeps it as not sent (a wifi dropping mid-answer; its token makes the
+    sending again harmless). Here the page says it is offline and a request from it fails.
+    """
+    context.set_offline(True)
+    for page in context.pages:
+        for _ in range(seconds * 10):
+            if page.evaluate("() => !navigator.onLine && fetch(location.href, { cache: 'no-store' })"
+                             ".then(() => false, () => true)"):
+                break
+            page.wait_for_timeout(100)
+        else:
+            raise AssertionError(f"{page.url} still reaches the server after set_offline(True)")
+
+
 def fill_hand(page, first=90, second=50):
     """A hand where nobody went out: the sides score their melds, ``first`` and ``second``."""
     page.get_by_label("Nobody (the stock ran out)").check()
@@ -112,7 +131,7 @@ def test_a_hand_saved_offline_is_kept_shown_waiting_and_stored_once_back_online(
 
     open_hand_form(page, 2)
     fill_hand(page, 120, 70)
-    phone.context.set_offline(True)
+    cut_off(phone.context)
     page.get_by_role("button", name="Save hand").click()
     kept = page.locator(".offline-kept")
     expect(kept).to_contain_text("No connection: Hand 2 is kept on this phone and will be sent by itself")
@@ -207,7 +226,7 @@ def test_two_tabs_sending_the_same_kept_hand_store_it_once(live_server, phones):
     expect(board_totals(other)).to_have_text(["0", "0"])
     open_hand_form(page, 1)
     fill_hand(page)
-    phone.context.set_offline(True)
+    cut_off(phone.context)
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator(".offline-kept")).to_be_visible()
     page.goto(board)
@@ -248,7 +267,7 @@ def test_a_kept_hand_the_game_moved_past_waits_for_the_players_choice(live_serve
     joined(partner.page, live_server, game_id, key)
     open_hand_form(keeper.page, 1)
     fill_hand(keeper.page, 120, 70)
-    keeper.context.set_offline(True)
+    cut_off(keeper.context)
     keeper.page.get_by_role("button", name="Save hand").click()
     expect(keeper.page.locator(".offline-kept")).to_be_visible()
     keeper.page.goto(board)
@@ -325,7 +344,7 @@ def test_without_a_service_worker_the_form_keeps_the_hand_and_sends_it_itself(li
     game_id = start_game(page, live_server.url)
     open_hand_form(page, 1)
     fill_hand(page)
-    phone.context.set_offline(True)
+    cut_off(phone.context)
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator(".offline-kept")).to_contain_text("No connection: Hand 1 is kept on this phone")
     assert len(stored_hands(live_server, game_id)) == 0
@@ -352,7 +371,7 @@ def test_the_list_of_kept_hands_loads_only_with_one_to_show_and_gives_a_refused_
     page.goto(board)
     open_hand_form(page, 1)
     fill_hand(page, 93, 50)  # not a multiple of 5: the server will refuse it
-    phone.context.set_offline(True)
+    cut_off(phone.context)
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator(".offline-kept")).to_contain_text("No connection: Hand 1 is kept on this phone")
     page.goto(live_server.url + "/")

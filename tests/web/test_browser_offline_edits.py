@@ -10,7 +10,8 @@ from playwright.sync_api import expect
 
 from ..conftest import assert_accessible, no_sideways_scroll, screenshot
 from .test_browser_hands import board_totals
-from .test_browser_offline import add_hand, controlled, own_server, phones, port_of, started, stored_hands  # noqa: F401
+from .test_browser_offline import (  # noqa: F401
+    add_hand, controlled, cut_off, own_server, phones, port_of, started, stored_hands)
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +33,7 @@ def test_a_hand_edited_offline_waits_in_the_outbox_and_is_applied_once_back_onli
     second = phone.context.new_page()  # another tab of the same phone, on the board: it sends the outbox too
     second.goto(board)
 
-    phone.context.set_offline(True)
+    cut_off(phone.context)
     page.locator("#sides-0-melded_points").fill("120")
     page.get_by_role("button", name="Save changes").click()
     expect(page.locator(".offline-kept")).to_contain_text(
