@@ -81,8 +81,9 @@ def _first_melds(position: Position, candidates: tuple[list[Lay], list[Card]],
     if not sets and chosen:
         sets.append(tuple(chosen))
     sets = sets[:2]
-    # The same without each meld in turn (a first meld need not hold the aces it could).
-    for left_out in range(len(candidates) if len(sets) and points >= minimum else 0):
+    # The same without each meld in turn (a first meld need not hold the aces it could); only when all of them
+    # reach the minimum without wild cards added, since fewer cannot otherwise.
+    for left_out in range(len(candidates) if points >= minimum else 0):
         total, lays = extra_points, []
         for at, lay in enumerate(candidates):
             if at == left_out:
