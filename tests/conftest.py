@@ -4,6 +4,7 @@ and a phone-sized headless Chromium page."""
 import json
 import os
 import shutil
+import time
 import warnings
 from pathlib import Path
 
@@ -123,21 +124,25 @@ def screenshot(page, name):
     A screenshot is for a person, never an assertion. Headless Chromium now and then
     never answers the first full-page capture of a page (seen on the hand form after a
     refused save: fonts loaded, the page answers scripts and animation frames, the
-    capture itself hangs); a second capture of the same page comes back at once. So a
-    capture that hangs is tried once more, and one that hangs twice is a warning, not a
-    failure of a test whose assertions all passed.
+    capture itself hangs); a second capture of the same page comes back at once. On a
+    loaded CI machine the same capture has also failed outright ("Protocol error
+    (Page.captureScreenshot): Unable to capture screenshot", the same hand form). So a
+    capture that hangs or fails is tried once more, and one that fails twice is a warning,
+    not a failure of a test whose assertions all passed.
     """
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import Error as PlaywrightError
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
+    problem = None
     for wait_ms in (4_000, 10_000):
         try:
             page.screenshot(path=str(path), full_page=True, timeout=wait_ms)
             return path
-        except PlaywrightTimeout:
-            continue
-    warnings.warn(f"No screenshot {name}.png: Chromium drew no frame, twice.")
+        except PlaywrightError as error:  # its TimeoutError included
+            problem = str(error).splitlines()[0]
+            time.sleep(0.2)
+    warnings.warn(f"No screenshot {name}.png, twice: {problem}")
     return None
 
 
