@@ -2,8 +2,9 @@
 the offline banner, conflicts, and two phones saving the same hand.
 
 Each test has its own browser context (its own service worker, caches and localStorage), as a
-phone has; ``context.set_offline`` cuts the network as a dropped wifi does (``cut_off`` waits
-until the cut holds), and stopping the gunicorn server stands for a server that does not answer.
+phone has. A phone that goes offline reaches the server through a wifi of its own
+(tests/wifi.py), and ``Phone.cut_off`` cuts both that and the browser's network, as a dropped
+wifi does; stopping the gunicorn server stands for a server that does not answer.
 """
 
 import json
@@ -15,6 +16,7 @@ from playwright.sync_api import expect
 
 from ..conftest import PHONE, assert_accessible, no_sideways_scroll, screenshot
 from ..servers import start_gunicorn
+from ..wifi import Wifi
 from .test_browser_hands import board_totals, open_hand_form, start_game
 
 pytestmark = pytest.mark.browser
@@ -24,9 +26,14 @@ OFFLINE_NOISE = ("net::ERR_", "Failed to load resource", "Failed to fetch")
 
 
 class Phone:
-    """A browser context of its own with one page; page errors other than network failures fail the test."""
+    """A browser context of its own with one page; page errors other than network failures fail the test.
 
-    def __init__(self, browser, **options):
+    ``server``: the phone reaches it through a wifi of its own, at ``url``, that ``cut_off`` cuts.
+    """
+
+    def __init__(self, browser, server=None, **options):
+        self.wifi = Wifi(port_of(server)) if server else None
+        self.url = self.wifi.url if server else None
         self.context = browser.new_context(**{**PHONE, **options})
         self.page = self.context.new_page()
         self.problems = []
@@ -37,8 +44,34 @@ class Phone:
         if message.type == "error" and not any(noise in message.text for noise in OFFLINE_NOISE):
             self.problems.append(f"console: {message.text}")
 
+    def cut_off(self, seconds=10):
+        """Cut the phone's connection; return once each of its pages really has none.
+
+        The wifi goes first: from then on nothing of the phone's reaches the server. Then the
+        browser's own switch, which the pages see (``navigator.onLine``, the ``offline``
+        event); ``set_offline`` returns before Chromium's network service holds it, so this
+        waits until each page says it is offline and a request from it fails.
+        """
+        self.wifi.cut()
+        self.context.set_offline(True)
+        for page in self.context.pages:
+            for _ in range(seconds * 10):
+                if page.evaluate("() => !navigator.onLine && fetch(location.href, { cache: 'no-store' })"
+                                 ".then(() => false, () => true)"):
+                    break
+                page.wait_for_timeout(100)
+            else:
+                raise AssertionError(f"{page.url} still reaches the server after the cut")
+
+    def back_online(self):
+        """The wifi back, then the browser's switch: the pages' ``online`` event finds the server there."""
+        self.wifi.restore()
+        self.context.set_offline(False)
+
     def close(self):
         self.context.close()
+        if self.wifi:
+            self.wifi.close()
         assert not self.problems, "\n".join(self.problems)
 
 
@@ -46,8 +79,8 @@ class Phone:
 def phones(browser):
     opened = []
 
-    def open_phone(**options):
-        phone = Phone(browser, **options)
+    def open_phone(server=None, **options):
+        phone = Phone(browser, server, **options)
         opened.append(phone)
         return phone
 
@@ -73,25 +106,6 @@ def controlled(page, seconds=30):
     raise AssertionError("no service worker controls the page")
 
 
-def cut_off(context, seconds=10):
-    """Cut a phone's connection; return once each of its pages really has none.
-
-    ``set_offline`` returns before Chromium's network service holds the cut (it is passed on
-    without waiting): a hand saved at once could still be stored, its answer then lost to the
-    cut, so the phone keeps it as not sent (a wifi dropping mid-answer; its token makes the
-    sending again harmless). Here the page says it is offline and a request from it fails.
-    """
-    context.set_offline(True)
-    for page in context.pages:
-        for _ in range(seconds * 10):
-            if page.evaluate("() => !navigator.onLine && fetch(location.href, { cache: 'no-store' })"
-                             ".then(() => false, () => true)"):
-                break
-            page.wait_for_timeout(100)
-        else:
-            raise AssertionError(f"{page.url} still reaches the server after set_offline(True)")
-
-
 def fill_hand(page, first=90, second=50):
     """A hand where nobody went out: the sides score their melds, ``first`` and ``second``."""
     page.get_by_label("Nobody (the stock ran out)").check()
@@ -111,8 +125,8 @@ def stored_hands(server, game_id):
         return json.load(answer)["hands"]
 
 
-def started(page, server):
-    game_id = start_game(page, server.url)
+def started(page, url):
+    game_id = start_game(page, url)
     controlled(page)
     page.reload()  # now through the worker: the board is kept
     return game_id
@@ -122,16 +136,16 @@ BANNER = re.compile(r"^Offline — showing the score as of \d\d:\d\d; 1 hand wai
 
 
 def test_a_hand_saved_offline_is_kept_shown_waiting_and_stored_once_back_online(live_server, phones):
-    phone = phones()
+    phone = phones(live_server)
     page = phone.page
-    game_id = started(page, live_server)
+    game_id = started(page, phone.url)
     board = page.url
     add_hand(page, 1)
     expect(board_totals(page)).to_have_text(["90", "50"])
 
     open_hand_form(page, 2)
     fill_hand(page, 120, 70)
-    cut_off(phone.context)
+    phone.cut_off()
     page.get_by_role("button", name="Save hand").click()
     kept = page.locator(".offline-kept")
     expect(kept).to_contain_text("No connection: Hand 2 is kept on this phone and will be sent by itself")
@@ -156,7 +170,7 @@ def test_a_hand_saved_offline_is_kept_shown_waiting_and_stored_once_back_online(
     assert len(stored_hands(live_server, game_id)) == 1
 
     # Back online: sent by itself, stored once, and the board shows it.
-    phone.context.set_offline(False)
+    phone.back_online()
     expect(board_totals(page)).to_have_text(["210", "120"])
     expect(page.locator(".offline-banner")).to_have_count(0)
     expect(page.locator(".outbox-entry")).to_have_count(0)
@@ -189,7 +203,7 @@ def port_of(server):
 def test_with_the_server_stopped_a_hand_waits_and_is_stored_once_when_it_is_back(own_server, phones):
     server = own_server()
     page = phones().page
-    game_id = started(page, server)
+    game_id = started(page, server.url)
     board = page.url
     open_hand_form(page, 1)
     fill_hand(page)
@@ -217,22 +231,22 @@ def test_with_the_server_stopped_a_hand_waits_and_is_stored_once_when_it_is_back
 
 
 def test_two_tabs_sending_the_same_kept_hand_store_it_once(live_server, phones):
-    phone = phones()
+    phone = phones(live_server)
     page = phone.page
-    game_id = started(page, live_server)
+    game_id = started(page, phone.url)
     board = page.url
     other = phone.context.new_page()
     other.goto(board)
     expect(board_totals(other)).to_have_text(["0", "0"])
     open_hand_form(page, 1)
     fill_hand(page)
-    cut_off(phone.context)
+    phone.cut_off()
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator(".offline-kept")).to_be_visible()
     page.goto(board)
     expect(other.locator(".outbox-entry")).to_have_count(1)  # the other tab sees it in the shared outbox
     # Both tabs send it as the connection comes back, each from its own copy of the outbox.
-    phone.context.set_offline(False)
+    phone.back_online()
     expect(board_totals(page)).to_have_text(["90", "50"])
     expect(board_totals(other)).to_have_text(["90", "50"])
     assert len(stored_hands(live_server, game_id)) == 1
@@ -251,8 +265,8 @@ def api_game(server):
     return body["id"], body["edit_key"]
 
 
-def joined(page, server, game_id, key):
-    page.goto(f"{server.url}/games/{game_id}/join?key={key}")
+def joined(page, url, game_id, key):
+    page.goto(f"{url}/games/{game_id}/join?key={key}")
     expect(page).to_have_url(re.compile(rf"/games/{game_id}$"))
     controlled(page)
     page.reload()
@@ -262,18 +276,18 @@ def joined(page, server, game_id, key):
 @pytest.mark.parametrize("choice", ["add", "drop"])
 def test_a_kept_hand_the_game_moved_past_waits_for_the_players_choice(live_server, phones, choice):
     game_id, key = api_game(live_server)
-    keeper, partner = phones(), phones()
-    board = joined(keeper.page, live_server, game_id, key)
-    joined(partner.page, live_server, game_id, key)
+    keeper, partner = phones(live_server), phones()
+    board = joined(keeper.page, keeper.url, game_id, key)
+    joined(partner.page, live_server.url, game_id, key)
     open_hand_form(keeper.page, 1)
     fill_hand(keeper.page, 120, 70)
-    cut_off(keeper.context)
+    keeper.cut_off()
     keeper.page.get_by_role("button", name="Save hand").click()
     expect(keeper.page.locator(".offline-kept")).to_be_visible()
     keeper.page.goto(board)
     add_hand(partner.page, 1)  # meanwhile, on the partner's phone
 
-    keeper.context.set_offline(False)
+    keeper.back_online()
     entry = keeper.page.locator(".outbox-entry")
     expect(entry).to_contain_text(re.compile(
         r"Hand 1, typed at \d\d:\d\d, was not added: the game moved on meanwhile \(it has 1 hand now\)\."))
@@ -306,8 +320,8 @@ def test_a_kept_hand_the_game_moved_past_waits_for_the_players_choice(live_serve
 def test_two_phones_saving_the_same_hand_store_one_and_the_second_chooses(live_server, phones, choice):
     game_id, key = api_game(live_server)
     first, second = phones(), phones()
-    joined(first.page, live_server, game_id, key)
-    joined(second.page, live_server, game_id, key)
+    joined(first.page, live_server.url, game_id, key)
+    joined(second.page, live_server.url, game_id, key)
     open_hand_form(first.page, 1)
     open_hand_form(second.page, 1)
     fill_hand(first.page)
@@ -339,16 +353,16 @@ def test_two_phones_saving_the_same_hand_store_one_and_the_second_chooses(live_s
 
 
 def test_without_a_service_worker_the_form_keeps_the_hand_and_sends_it_itself(live_server, phones):
-    phone = phones(service_workers="block")  # as on plain HTTP, where browsers give pages no worker
+    phone = phones(live_server, service_workers="block")  # as on plain HTTP, where browsers give pages no worker
     page = phone.page
-    game_id = start_game(page, live_server.url)
+    game_id = start_game(page, phone.url)
     open_hand_form(page, 1)
     fill_hand(page)
-    cut_off(phone.context)
+    phone.cut_off()
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator(".offline-kept")).to_contain_text("No connection: Hand 1 is kept on this phone")
     assert len(stored_hands(live_server, game_id)) == 0
-    phone.context.set_offline(False)  # the page sends it by itself, then opens the board
+    phone.back_online()  # the page sends it by itself, then opens the board
     expect(board_totals(page)).to_have_text(["90", "50"])
     assert len(stored_hands(live_server, game_id)) == 1
 
@@ -358,23 +372,23 @@ def test_the_list_of_kept_hands_loads_only_with_one_to_show_and_gives_a_refused_
     """outbox-list.js: no page asks for it while the outbox is empty; a page without a board (the list
     of games, its copy kept by the worker) shows a kept hand with its scoreboard, and one the server
     refused with the server's own form."""
-    phone = phones()
+    phone = phones(live_server)
     page = phone.page
     asked = []
     page.on("request", lambda request: asked.append(request.url) if "/static/outbox-list.js" in request.url else None)
-    game_id = started(page, live_server)
+    game_id = started(page, phone.url)
     board = page.url
-    page.goto(live_server.url + "/")  # kept by the worker from now on
+    page.goto(phone.url + "/")  # kept by the worker from now on
     expect(page.locator(".game-link")).to_have_count(1)
     assert asked == []  # the board and the list of games, with nothing kept
 
     page.goto(board)
     open_hand_form(page, 1)
     fill_hand(page, 93, 50)  # not a multiple of 5: the server will refuse it
-    cut_off(phone.context)
+    phone.cut_off()
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator(".offline-kept")).to_contain_text("No connection: Hand 1 is kept on this phone")
-    page.goto(live_server.url + "/")
+    page.goto(phone.url + "/")
     expect(page.locator(".offline-banner")).to_contain_text(
         "Offline — this page is the copy kept on this phone; 1 hand waiting to be sent")
     kept = page.get_by_role("region", name="Kept on this phone")
@@ -382,7 +396,7 @@ def test_the_list_of_kept_hands_loads_only_with_one_to_show_and_gives_a_refused_
     expect(kept.get_by_role("link", name="Open its scoreboard")).to_have_attribute("href", f"/games/{game_id}")
     assert len(asked) == 1
 
-    phone.context.set_offline(False)  # sent by itself, and refused
+    phone.back_online()  # sent by itself, and refused
     entry = kept.locator(".outbox-entry")
     expect(entry).to_contain_text(re.compile(
         r"Hand 1, typed at \d\d:\d\d, was not saved: Melded points must be a multiple of 5"))
@@ -392,7 +406,7 @@ def test_the_list_of_kept_hands_loads_only_with_one_to_show_and_gives_a_refused_
     assert_accessible(page)
     assert stored_hands(live_server, game_id) == []
     kept.get_by_role("button", name="Open it in the form").click()
-    expect(page).to_have_url(f"{live_server.url}/games/{game_id}/hands/new")
+    expect(page).to_have_url(f"{phone.url}/games/{game_id}/hands/new")
     expect(page.locator("#sides-0-melded_points")).to_have_value("93")
     expect(page.locator(".error").first).to_contain_text("Melded points must be a multiple of 5")
     assert stored_hands(live_server, game_id) == []
