@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
 from .errors import CardError, Problem
 
@@ -190,36 +191,34 @@ class Card:
     rank: Rank
     suit: Suit | None = None
 
+    # What the play's search asks of a card tens of thousands of times a move, worked out once
+    # when the card is made (plain attributes, not fields: they are no part of what a card is).
+    #   is_wild: 2s and jokers. is_natural: 4 to ace. is_red_three / is_black_three: the 3 of
+    #   hearts or diamonds / of spades or clubs. points: the card value, a red 3 has none, every
+    #   other card a multiple of 5.
+    is_wild: ClassVar[bool]
+    is_natural: ClassVar[bool]
+    is_red_three: ClassVar[bool]
+    is_black_three: ClassVar[bool]
+    points: ClassVar[int]
+
     def __post_init__(self) -> None:
-        if self.rank is Rank.THREE and self.suit is None:
+        rank, suit = self.rank, self.suit
+        if rank is Rank.THREE and suit is None:
             raise CardError(Problem("card.three_without_suit"))
-        if self.rank is Rank.JOKER and self.suit is not None:
+        if rank is Rank.JOKER and suit is not None:
             raise CardError(Problem("card.joker_with_suit"))
+        red_three = rank is Rank.THREE and suit.is_red
+        known = object.__setattr__
+        known(self, "is_wild", rank.is_wild)
+        known(self, "is_natural", rank.is_natural)
+        known(self, "is_red_three", red_three)
+        known(self, "is_black_three", rank is Rank.THREE and not red_three)
+        known(self, "points", 0 if red_three else rank.points)
+        known(self, "_hash", hash((rank, suit)))  # the hash a frozen dataclass gives, kept
 
-    @property
-    def is_wild(self) -> bool:
-        """Return True for 2s and jokers."""
-        return self.rank.is_wild
-
-    @property
-    def is_natural(self) -> bool:
-        """Return True for 4 to ace."""
-        return self.rank.is_natural
-
-    @property
-    def is_red_three(self) -> bool:
-        """Return True for the 3 of hearts or diamonds."""
-        return self.rank is Rank.THREE and self.suit is not None and self.suit.is_red
-
-    @property
-    def is_black_three(self) -> bool:
-        """Return True for the 3 of spades or clubs."""
-        return self.rank is Rank.THREE and self.suit is not None and not self.suit.is_red
-
-    @property
-    def points(self) -> int:
-        """Return the card value: a red 3 has none, every other card a multiple of 5."""
-        return 0 if self.is_red_three else self.rank.points
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def code(self) -> str:

@@ -123,8 +123,17 @@ def kept_value(position: Position, seat: int, hand, share: float = HAND_POINTS, 
     hurry = they_may_go_out(position, side)
     if ready and draws is None:
         draws = unseen_kinds(position, seat)
-    return max(hand_value(position, side, ready, _without(hand, card), hurry, share, draws) - risk(position, seat, card)
-               for card in dict.fromkeys(hand))
+    naturals = Counter(card.rank for card in hand if card.is_natural)  # the hand's, less each discard in turn
+    best = None
+    for card in dict.fromkeys(hand):
+        if card.is_natural:
+            naturals[card.rank] -= 1
+        kept = hand_value(position, side, ready, _without(hand, card), hurry, share, draws, naturals) - risk(position, seat, card)
+        if card.is_natural:
+            naturals[card.rank] += 1
+        if best is None or kept > best:
+            best = kept
+    return best
 
 
 def _live_ranks(position: Position, side: int) -> set:
@@ -195,16 +204,20 @@ def draw_value(position: Position, seat: int, share: float = HAND_POINTS) -> flo
     return table_value(position, position.side_of(seat)) + total / sum(count for _, count in kinds)
 
 
-def distance(position: Position, side: int, hand) -> int:
-    """Return how many cards the side's nearest meld still needs to be a canasta, with the hand's cards."""
+def distance(position: Position, side: int, hand, naturals: Counter | None = None) -> int:
+    """Return how many cards the side's nearest meld still needs to be a canasta, with the hand's cards.
+
+    ``naturals``: the hand's natural cards counted by rank, when the caller has them.
+    """
+    if naturals is None:
+        naturals = Counter(card.rank for card in hand if card.is_natural)
     wilds = sum(1 for card in hand if card.is_wild)
     limit = position.ruleset.max_wilds
     best = 7
     for meld in position.melds[side]:
         if meld.is_canasta:
             continue
-        own = sum(1 for card in hand if card.rank is meld.key and card.is_natural)
-        best = min(best, max(0, 7 - len(meld.cards) - own - min(wilds, max(0, limit - meld.meld.wilds))))
+        best = min(best, max(0, 7 - len(meld.cards) - naturals[meld.key] - min(wilds, max(0, limit - meld.meld.wilds))))
     return best
 
 
@@ -219,17 +232,19 @@ def they_may_go_out(position: Position, side: int) -> bool:
 
 
 def hand_value(position: Position, side: int, ready: bool, hand, hurry: bool = False,
-               share: float = HAND_POINTS, draws=()) -> float:
+               share: float = HAND_POINTS, draws=(), naturals: Counter | None = None) -> float:
     """Return what the cards a hand keeps at the end of its turn are worth to the side.
 
     ``share``: the part of a card's points that counts against the side (all of them once the other side may go out).
     ``draws``: the cards a draw may bring (:func:`.masked.unseen_kinds`), for the chance of going out next turn.
+    ``naturals``: the hand's natural cards counted by rank, when the caller has them (a rank may count 0).
     """
     total = 0.0
     points = max(HURRY_HAND, share) if hurry else share
     if not position.melded[side]:
         points *= BEFORE_MELD  # the cards' points are what the first meld needs
-    naturals = Counter(card.rank for card in hand if card.is_natural)
+    if naturals is None:
+        naturals = Counter(card.rank for card in hand if card.is_natural)
     for card in hand:
         if card.is_wild:
             total += WILD_IN_HAND - points * card.points
@@ -246,7 +261,7 @@ def hand_value(position: Position, side: int, ready: bool, hand, hurry: bool = F
         total -= BLOCK * (strays + short * PAIR_BLOCK)
         total += (OUT_HURRY if hurry else OUT_NEXT) * out_chance(position, side, hand, draws)
     else:
-        total -= RUSH * distance(position, side, hand)
+        total -= RUSH * distance(position, side, hand, naturals)
         if len(hand) < 3:
             total -= STUCK * (3 - len(hand))
     return total
