@@ -220,6 +220,11 @@ class Card:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self):
+        # Made again from its rank and suit (a pickle, a copy): the kept answers, the hash among
+        # them (a Rank hashes by identity), are worked out anew where it is loaded.
+        return (Card, (self.rank, self.suit))
+
     @property
     def code(self) -> str:
         """Return the card as plain-letter card text, e.g. ``"KS"``, ``"3H"``, ``"JK"``."""

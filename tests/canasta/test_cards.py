@@ -155,3 +155,31 @@ def test_copies_in_decks(rank, decks, copies):
 def test_rank_from_text_rejects_non_ranks():
     with pytest.raises(ValueError):
         Rank.from_text("11")
+
+
+def test_a_card_knows_its_kind_and_value_and_is_only_its_rank_and_suit():
+    import dataclasses
+
+    red, black, king, joker = Card(Rank.THREE, Suit.HEARTS), Card(Rank.THREE, Suit.CLUBS), Card(Rank.KING), Card(Rank.JOKER)
+    assert [(c.is_wild, c.is_natural, c.is_red_three, c.is_black_three, c.points) for c in (red, black, king, joker)] == [
+        (False, False, True, False, 0), (False, False, False, True, 5), (False, True, False, False, 10),
+        (True, False, False, False, 50)]
+    assert [field.name for field in dataclasses.fields(Card)] == ["rank", "suit"]
+    assert dataclasses.replace(king, rank=Rank.TWO).is_wild is True
+    assert hash(Card(Rank.KING, Suit.SPADES)) == hash((Rank.KING, Suit.SPADES))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        king.points = 20
+
+
+def test_a_card_pickled_in_one_process_is_the_same_card_in_another():
+    # A Rank hashes by identity, so a hash kept in the pickle would be another process's.
+    import pickle
+    import subprocess
+    import sys
+
+    probe = ("import pickle, sys; from scorekeeper.canasta.cards import Card, Rank, Suit; "
+             "card = pickle.loads(sys.stdin.buffer.read()); "
+             "print({Card(Rank.KING, Suit.SPADES): 'found'}.get(card), card.points)")
+    result = subprocess.run([sys.executable, "-c", probe], input=pickle.dumps(Card(Rank.KING, Suit.SPADES)),
+                            capture_output=True, check=True, timeout=60)
+    assert result.stdout.decode().split() == ["found", "10"]
