@@ -157,12 +157,12 @@ def _out_plan(position: Position, seat: int, plan) -> tuple[bool, str]:
             final, _ = apply(final, move)
     lead = planning.lead_if_out(final, seat)
     if lead > 0:
-        return True, f"the side would lead by about {round(lead, -1):.0f} points"
+        return True, f"the side would lead by about {round(lead, -1):,.0f} points"
     # A meld that costs a penalty unfinished (Modern's aces, sevens, wild cards) may still be finished by the last cards.
     if not position.stock or len(position.stock) <= LAST_CARDS and not planning.penalties(
             final, position.side_of(seat), reachable=True):
         return True, "the stock is nearly gone, and going out adds its bonus"
-    return False, f"the side would still be behind by about {round(-lead, -1):.0f} points"
+    return False, f"the side would still be behind by about {round(-lead, -1):,.0f} points"
 
 
 def _meld_reason(before: Position, after: Position, seat: int, move: Meld) -> Reason:

@@ -179,7 +179,7 @@ MODERN_THEIRS = "JS JH JD JC JS JH JD|10S 10H 10D 10C 10S 10H 10D|9S 9H 9D 9C 9S
 
 @pytest.mark.parametrize(("ours", "stock", "out", "why"), [
     (f"{KINGS}|{QUEENS}|8S 8H 8D", 4, True, "the stock is nearly gone, and going out adds its bonus"),
-    (f"{KINGS}|{QUEENS}|AS AH AD AC AS", 4, False, "the side would still be behind by about 2800 points"),
+    (f"{KINGS}|{QUEENS}|AS AH AD AC AS", 4, False, "the side would still be behind by about 2,800 points"),
     (f"{KINGS}|{QUEENS}|AS AH AD AC AS", 0, True, "the stock is nearly gone, and going out adds its bonus"),
 ], ids=["nothing to finish", "5 aces to finish, 4 cards in the stock", "5 aces, the stock empty"])
 def test_modern_a_side_behind_keeps_the_last_cards_to_finish_a_meld_that_costs_a_penalty(ours, stock, out, why):
