@@ -141,3 +141,25 @@ def test_how_canasta_works_shows_that_it_opens(live_server, phone):
     summary.tap()
     expect(phone.locator("#how")).to_have_attribute("open", "")
     assert summary.evaluate(marker) == '"▾"'
+
+
+# For each side's heading: the counts (cards held, red 3s) that start a line of their own, and how far in.
+WRAPPED_COUNTS = """() => [...document.querySelectorAll('.side h3')].flatMap(h3 => {
+    const left = h3.getBoundingClientRect().left + parseFloat(getComputedStyle(h3).paddingLeft);
+    const firstTop = h3.getBoundingClientRect().top + parseFloat(getComputedStyle(h3).paddingTop);
+    return [...h3.querySelectorAll('.held')].filter(held => held.getBoundingClientRect().top > firstTop + 8)
+        .map(held => ({text: held.textContent, indent: held.getBoundingClientRect().left - left}));
+})"""
+
+
+def test_a_sides_count_that_wraps_starts_its_line_flush(live_server, browser):
+    # At 320 px "West and East  West: 11 cards  East: 11 cards" takes two lines.
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 320, "height": 700}})
+    page = context.new_page()
+    try:
+        start(page, live_server.url)
+        wrapped = page.evaluate(WRAPPED_COUNTS)
+        assert wrapped, "a count wraps at 320 px"
+        assert [(w["text"], round(w["indent"])) for w in wrapped] == [(w["text"], 0) for w in wrapped]
+    finally:
+        context.close()
