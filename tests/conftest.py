@@ -125,7 +125,13 @@ def phone(browser, request):
     page = context.new_page()
     problems = PageProblems()
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    page.on("console", lambda msg: problems.append(_console_problem(msg)) if _console_problem(msg) else None)
+
+    def on_console(message):
+        problem = _console_problem(message)
+        if problem:
+            problems.append(problem)
+
+    page.on("console", on_console)
     page.set_default_timeout(BROWSER_WAIT_MS)
     page.problems = problems
     yield page
