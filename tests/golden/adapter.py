@@ -173,6 +173,20 @@ def partner_answer_line(position, level: str) -> str | None:
     return f"{partner} says {word}: {choice.reason.sentence}."
 
 
+def ask_again_verdict(position, level: str) -> dict | None:
+    """Return the referee's verdict when seat 0, answered by its computer partner, asks "may I go out?" again."""
+    from scorekeeper.canasta.play import AskPartner
+    if position.to_move != HUMAN or not judge(position, AskPartner()).allowed:
+        return None
+    after, _ = apply(position, AskPartner())
+    if after.over:
+        return None
+    answered, _ = apply(after, choose(after, level).move)
+    if answered.over or answered.to_move is None:
+        return None
+    return verdict(answered, {"kind": "ask_partner"})
+
+
 def _codes(cards) -> list[str]:
     return [card.code for card in cards]
 

@@ -23,15 +23,15 @@ FORMAT = 1
 # preset -> (level, seed, coach_every) of each deal: the hint and the tip at every n-th of seat 0's turns.
 # The hard level costs ~2.5 s a deal, the test replays everything: more presets and levels beat more seeds.
 PLAN = {
-    "classic": [("random", "g1", 4), ("random", "g2", 4), ("easy", "g1", 3), ("easy", "g2", 3),
+    "classic": [("random", "g1", 4), ("easy", "g1", 3), ("easy", "g2", 3),
                 ("normal", "g1", 3), ("hard", "g1", 6)],
-    "classic-2p": [("random", "g1", 6), ("easy", "g1", 4), ("normal", "g1", 4)],
+    "classic-2p": [("random", "g1", 6), ("easy", "g1", 4), ("normal", "g1", 4), ("hard", "g2", 8)],
     "classic-3p": [("random", "g1", 4), ("easy", "g1", 3), ("normal", "g4", 4), ("hard", "g1", 6)],
-    "classic-6p": [("random", "g1", 3), ("easy", "g1", 3), ("normal", "g2", 3)],
+    "classic-6p": [("random", "g1", 3), ("easy", "g1", 3), ("normal", "g2", 3), ("hard", "g3", 6)],
     "classic-6p-3teams": [("random", "g1", 3), ("easy", "g2", 3), ("normal", "g1", 4), ("hard", "g1", 6)],
     "modern": [("random", "g1", 4), ("random", "g2", 4), ("easy", "g1", 3), ("normal", "g1", 4), ("hard", "g2", 6)],
 }
-NARRATED = [(preset, "watch:1", "easy") for preset in adapter.PRESET_NAMES]
+NARRATED = [(preset, "watch:1", "easy") for preset in ("classic", "classic-3p", "classic-6p-3teams", "modern")]
 POSITIONS_PER_DEAL = 10  # sampled positions of each deal for the referee and the checks
 ILLEGAL_PER_POSITION = 10
 API_EVERY = 6  # the JSON API for every n-th sampled position
@@ -68,7 +68,7 @@ def record_referee(deals: list[dict]) -> tuple[dict, list]:
             answered = adapter.partner_answer_line(position, asker)
             if answered is not None:
                 answers.append({"preset": preset, "seed": seed, "level": level, "at": at, "asker": asker,
-                                "line": answered})
+                                "line": answered, "again": adapter.ask_again_verdict(position, asker)})
         count = min(POSITIONS_PER_DEAL, len(positions))
         chosen = sorted(rng.sample(range(len(positions)), count))
         if len(positions) - 1 not in chosen:

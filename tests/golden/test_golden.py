@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -106,9 +108,11 @@ def replayed():
             found.append((place, path, left, right))
     for answer in referee["partner_answers"]:
         at = position(answer["preset"], answer["seed"], answer["level"], answer["at"])
-        found.extend(differences(answer["line"], adapter.partner_answer_line(at, answer["asker"]),
-                                 f"{answer['preset']} seed {answer['seed']} {answer['level']} position "
-                                 f"{answer['at']}", "partner's answer"))
+        where = f"{answer['preset']} seed {answer['seed']} {answer['level']} position {answer['at']}"
+        found.extend(differences(answer["line"], adapter.partner_answer_line(at, answer["asker"]), where,
+                                 "partner's answer"))
+        found.extend(differences(answer["again"], adapter.ask_again_verdict(at, answer["asker"]), where,
+                                 "asking again"))
 
     api = load("api.json.gz")
     with adapter.api_client() as client:
@@ -120,7 +124,9 @@ def replayed():
 
 
 def _report(found: list) -> str:
-    lines = [f"{len(found)} differences from the golden corpus (tests/golden/README.md); the first {SHOWN}:"]
+    fields = Counter(re.sub(r"\[\d+\]", "[]", path) for _, path, _, _ in found)
+    lines = [f"{len(found)} differences from the golden corpus (tests/golden/README.md), by field: "
+             + ", ".join(f"{field} {count}" for field, count in fields.most_common(8)) + f"; the first {SHOWN}:"]
     for where, path, expected, got in found[:SHOWN]:
         lines.append(f"- {where}, {path}:\n    expected {json.dumps(expected, ensure_ascii=False)[:400]}"
                      f"\n    got      {json.dumps(got, ensure_ascii=False, default=str)[:400]}")
