@@ -39,7 +39,6 @@ from scorekeeper.canasta.play.random_play import choose as random_choose
 from scorekeeper.canasta.play.position import Shuffler
 from scorekeeper.canasta.play.random_play import MAX_MOVES
 from scorekeeper.canasta.play.referee import pile_check
-from scorekeeper.canasta.rules import PRESETS
 
 PRESET_NAMES = ("classic", "classic-2p", "classic-3p", "classic-6p", "classic-6p-3teams", "modern")
 COMPUTER_LEVELS = tuple(LEVEL_NAMES)  # easy, normal, hard
@@ -365,7 +364,3 @@ def api_requests(preset: str, position, moves: list[dict]) -> list[tuple[str, di
         body["side_melds"] = melds
     requests.append(("/api/v1/check/going-out", body))
     return requests
-
-
-def presets_cards_dealt(preset: str) -> int:
-    return PRESETS[preset].cards_dealt

@@ -7,8 +7,9 @@ practice game's and the narrated deal's lines, hints, tips, mistakes, every verd
 sentences, the rules checks' answers and the JSON API's answers. A key the code ADDS to an answer (a new field, a
 code beside a sentence) is no difference; a recorded key that is missing or different is.
 
-``params`` (a reason's or a refusal's parameters) are compared apart, in :func:`test_parameters_unchanged`: words
-rendered late may change what a parameter holds (a number where there was "14 cards") without changing a sentence.
+``params`` (a reason's or a refusal's parameters) are reported apart, and compared only while
+:data:`PARAMS_COMPARED`: words rendered late may change what a parameter holds (a number where there was
+"14 cards") without changing a sentence.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ from . import adapter
 
 HERE = Path(__file__).resolve().parent
 SHOWN = 20  # differences shown in a failure
+# The parameters of reasons and refusals are compared too. Issue 21 may change what they hold on purpose (a number
+# where there was "14 cards"); then turn this off in a commit that says so: the words and verdicts stay compared.
+PARAMS_COMPARED = True
 
 
 def load(name: str):
@@ -138,15 +142,19 @@ def _is_param(path: str) -> bool:
 
 
 def test_words_and_verdicts_unchanged(replayed):
-    """Every move, reason, line, hint, tip, mistake, verdict, refusal, check and API answer reads as recorded."""
-    found = [item for item in replayed if not _is_param(item[1])]
-    assert not found, _report(found)
+    """Every move, reason, line, hint, tip, mistake, verdict, refusal, check and API answer reads as recorded.
 
-
-def test_parameters_unchanged(replayed):
-    """Every reason's and refusal's parameters are as recorded (see the module's docstring)."""
-    found = [item for item in replayed if _is_param(item[1])]
-    assert not found, _report(found)
+    One test, so that the replay runs once however pytest-xdist spreads the tests; the parameters' differences
+    are reported apart, after the words', and only while :data:`PARAMS_COMPARED`.
+    """
+    words = [item for item in replayed if not _is_param(item[1])]
+    params = [item for item in replayed if _is_param(item[1])] if PARAMS_COMPARED else []
+    report = []
+    if words:
+        report.append("WORDS AND VERDICTS: " + _report(words))
+    if params:
+        report.append("PARAMETERS ONLY (the words are as recorded; see PARAMS_COMPARED): " + _report(params))
+    assert not report, "\n\n".join(report)
 
 
 def test_corpus_covers_every_preset_and_player():
