@@ -173,7 +173,9 @@ def play(db, table: Table, move: Move) -> Outcome:
         answered, events = apply(after, choice.move)
         partner = names[after.to_move]
         word = "yes" if choice.move.yes else "no"
-        log.append(_entry("computer", f"{partner} says {word}: {choice.reason.sentence}.", after.to_move, len(moves)))
+        # The partner says its answer, never its hand: "North says yes: go ahead."
+        log.append(_entry("computer", f"{partner} says {word}: {choice.reason.to_the_table()}.", after.to_move,
+                          len(moves)))
         moves.append(choice.move.as_dict())
         after = answered
     after = _computers(after, moves, log, table.row["level"], names)
