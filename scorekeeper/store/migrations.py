@@ -4,6 +4,8 @@ A migration that has landed is never edited: add a new one instead, so every
 database, old or new, ends up with the same schema.
 """
 
+import secrets
+
 from sqlite_utils import Migrations
 
 migrations = Migrations("scorekeeper")
@@ -157,3 +159,18 @@ def browser_games(db):
     # 400 days from its last renewal; a browser unseen for longer can never come back.
     db["browsers"].create({"id": str, "seen_at": str}, pk="id", not_null={"seen_at"})
     db["browsers"].create_index(["seen_at"], index_name="browsers_seen_at")
+
+
+@migrations(name="0006_practice_deal_secrets")
+def practice_deal_secrets(db):
+    # A practice game started without a deal code was dealt from its own id, which its page
+    # shows: anyone could compute every hidden hand. The seed is now a secret kept here only.
+    # ``deal_seed`` is the seed of the deal being played when it is not derived from ``seed``
+    # and the deal's number (NULL): a game from before keeps the deal in progress exactly as
+    # it was dealt, and deals every later one from a fresh secret.
+    db["practice_games"].add_column("deal_seed", str)
+    for row in list(db.query("select id, deal_number from practice_games where seed = id")):
+        db.execute("update practice_games set seed = ?, deal_seed = ? where id = ?",
+                   [secrets.token_urlsafe(24), f"practice:{row['id']}:{row['deal_number']}", row["id"]])
+    # Practice games untouched for a while are deleted (store.practice.forget_practice): found by age.
+    db["practice_games"].create_index(["updated_at"], index_name="practice_games_updated_at")

@@ -110,14 +110,16 @@ def line(position: Position, move: Move, events, *, viewer: int | None = 0, name
          choice: Choice | None = None) -> str:
     """Return the coach's sentence for ``move`` made in ``position`` (before it) and what it made happen.
 
-    ``choice``: the computer's choice, whose reason follows the move.
+    ``choice``: the computer's choice, whose reason follows the move; said of another seat than ``viewer``,
+    only what a player at a real table could know (``Reason.to_the_table``).
     """
     seat = position.to_move
     who = _names(position, names)[seat]
     text = f"{who} {_did(position, move, events, seat, viewer, names)}"
     said = None
     if choice is not None and choice.move == move:
-        why = choice.reason.after_the_move()
+        hidden = viewer is not None and viewer != seat
+        why = choice.reason.to_the_table() if hidden else choice.reason.after_the_move()
         text += f": {why}" if why else ""
         if choice.reason.code == "meld_canasta":  # "it completes a mixed canasta of 9s" says the canasta
             said = dict(choice.reason.params).get("rank")

@@ -74,6 +74,20 @@ FOR_A_HINT = {
 }
 
 
+# In a live game, what may be said of another seat's move is what a player at a real table could see or be
+# told. These reasons tell what the hand holds or could have done ("the hand has no natural pair of 4s", "the
+# pile is not worth taking", "not going out yet"): never said of another seat. The narrated deal, played face
+# up, says them all.
+HAND_SECRETS = frozenset({"draw", "draw_only", "end_deal", "discard_safe", "discard_single", "discard_low",
+                          "discard_risky", "discard_hold"})
+
+# The partner's answer to "may I go out?" said at the table: the answer, never the hand's cards or points.
+TO_THE_TABLE = {
+    "answer_yes": "go ahead",
+    "answer_no": "not yet",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Reason(Worded):
     """Why a move was chosen: a code, its parameters, and the clause."""
@@ -89,6 +103,13 @@ class Reason(Worded):
         """Return the clause to follow a sentence that already says what the move did (may be empty)."""
         template = AFTER_THE_MOVE.get(self.code)
         return self.sentence if template is None else template.format(**dict(self.params))
+
+    def to_the_table(self) -> str:
+        """Return the clause said of another seat's move in a live game: nothing its hand hides (may be empty)."""
+        if self.code in HAND_SECRETS:
+            return ""
+        template = TO_THE_TABLE.get(self.code)
+        return self.after_the_move() if template is None else template.format(**dict(self.params))
 
 
 def reason(code: str, **params) -> Reason:
