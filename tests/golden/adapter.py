@@ -113,7 +113,6 @@ def deal_lines(preset: str, seed: str, level: str, coach_every: int = 1) -> list
 def narrated_lines(preset: str, seed: str, level: str) -> list[str]:
     """Return the narrated deal's lines (``/practice/watch``), as the page builds them."""
     from scorekeeper.web.practice import narrated
-    narrated.cache_clear()
     _, lines, marks = narrated(preset, seed, level)
     return list(lines) + [f"marks: {json.dumps(marks, sort_keys=True)}"]
 
