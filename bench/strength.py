@@ -20,9 +20,9 @@ import math
 import time
 
 from scorekeeper.canasta.play import apply, deal, legal_moves, score
-from scorekeeper.canasta.play.computer import choose
+from scorekeeper.canasta.players.levels import choose
 from scorekeeper.canasta.play.position import Shuffler
-from scorekeeper.canasta.play.random_play import choose as random_choice
+from scorekeeper.canasta.players.random_players import choose as random_choice
 from scorekeeper.canasta.rules import PRESETS
 
 from . import Aim, Budget, Line

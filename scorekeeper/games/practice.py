@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from ..canasta.play import (
     AskPartner, Deal, Move, apply, deal, hand_sides, judge, move_from_data, replay, view,
 )
-from ..canasta.play.coach import hint as coach_hint
-from ..canasta.play.coach import line, mistakes, refusal_line, tip
-from ..canasta.play.computer import LEVEL_NAMES, choose
-from ..canasta.play.names import seat_names
+from ..canasta.coach.lines import hint as coach_hint
+from ..canasta.coach.lines import line, mistakes, refusal_line, tip
+from ..canasta.players.levels import LEVEL_NAMES, choose
+from ..canasta.coach.names import seat_names
 from ..canasta.rules import PRESETS
 from ..store import db as store
 from ..store import sqlite

@@ -16,10 +16,10 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, s
 from ..canasta.cards import Rank
 from ..canasta.errors import CanastaError
 from ..canasta.play import AskPartner, Answer, Discard, Draw, EndDeal, apply, deal
-from ..canasta.play.coach import line
-from ..canasta.play.computer import LEVEL_NAMES, choose
+from ..canasta.coach.lines import line
+from ..canasta.players.levels import LEVEL_NAMES, choose
 from ..canasta.play.moves import engine_cards
-from ..canasta.play.names import seat_names
+from ..canasta.coach.names import seat_names
 from ..canasta.play.selection import add_to, put_down, take_pile
 from ..canasta.cards import parse_cards
 from ..canasta.rules import PRESETS

@@ -7,7 +7,7 @@ out: ten moves.
 """
 
 from scorekeeper.canasta.play import AskPartner, Discard, Draw, Meld, TakePile, apply, deal, legal_moves
-from scorekeeper.canasta.play.computer import choose
+from scorekeeper.canasta.players.levels import choose
 from scorekeeper.games.practice import seed_of
 
 SEED = "t9097"

@@ -76,7 +76,7 @@ def test_the_score_board_and_sheet_links_are_big_enough_to_tap(live_server, phon
 def test_three_players_partners_scores_fit_320_px(live_server, browser):
     """Seed q3 (three players): You and East, who score apart, are shown apart without squeezing the words."""
     from scorekeeper.canasta.play import AskPartner, EndDeal, legal_moves
-    from scorekeeper.canasta.play.computer import choose
+    from scorekeeper.canasta.players.levels import choose
     from scorekeeper.games import practice
     from scorekeeper.store import sqlite
 

@@ -46,7 +46,7 @@ def play_out(client, app, rules, seed, until=lambda position: position.over, lev
     """Play the player's seat through the forms (the hard level's moves, asking once) until ``until(position)``:
     by default, the end of the deal."""
     from scorekeeper.canasta.play import AskPartner, EndDeal, legal_moves
-    from scorekeeper.canasta.play.computer import choose
+    from scorekeeper.canasta.players.levels import choose
     from scorekeeper.games import practice
     from scorekeeper.store import sqlite
 

@@ -83,6 +83,7 @@ from the legal ones: a first opponent, and what the tests and the benchmark play
 ('play', 12)
 >>> judge(position, Draw()).refusals[0].message
 'You have begun your turn already: meld, or discard to end it.'
+>>> from scorekeeper.canasta.players.random_players import random_deal
 >>> record = random_deal("modern", seed=5)
 >>> played = replay(record)
 >>> played.position.over, played.position == replay(record).position
@@ -100,7 +101,6 @@ from .moves import (
 )
 from .position import ANSWER, DRAW, OVER, PLAY, Position, TableMeld, partner_to_ask
 from .problems import Refusal
-from .random_play import random_deal
 from .referee import IllegalMove, Ruling, apply, judge
 from .replay import Deal, Replay, replay
 from .table import deal
@@ -111,5 +111,5 @@ __all__ = [
     "Answer", "AskPartner", "Deal", "Discard", "Draw", "EndDeal", "Event", "IllegalMove", "Lay", "Meld",
     "Move", "Position", "Refusal", "Replay", "Ruling", "SeatView", "SpecialHand", "TableMeld", "TakePile",
     "apply", "deal", "hand_sides", "judge", "legal_moves", "move_from_data", "partner_to_ask", "position_data",
-    "random_deal", "read_position", "replay", "score", "score_body", "scoring_sides", "view",
+    "read_position", "replay", "score", "score_body", "scoring_sides", "view",
 ]

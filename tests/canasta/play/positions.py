@@ -7,10 +7,10 @@ from scorekeeper.canasta.cards import parse_cards
 from scorekeeper.canasta.options import resolve
 from scorekeeper.canasta.play import apply, deal, judge, legal_moves, move_from_data
 from scorekeeper.canasta.play.codec import read_position
-from scorekeeper.canasta.play.computer import choose
+from scorekeeper.canasta.players.levels import choose
 from scorekeeper.canasta.play.masked import unseen_cards
 from scorekeeper.canasta.play.position import Shuffler
-from scorekeeper.canasta.play.random_play import choose as random_choice
+from scorekeeper.canasta.players.random_players import choose as random_choice
 
 
 def _count(text) -> int:

@@ -6,11 +6,11 @@ import pytest
 
 from scorekeeper.canasta.cards import Rank, parse_cards
 from scorekeeper.canasta.play import AskPartner, Discard, Draw, Lay, Meld, TakePile, apply, deal, judge
-from scorekeeper.canasta.play.coach import hint, line, mistakes, refusal_line, tip
-from scorekeeper.canasta.play.computer import Choice, choose
-from scorekeeper.canasta.play.names import card_name, cards_words, seat_names, the_card
+from scorekeeper.canasta.coach.lines import hint, line, mistakes, refusal_line, tip
+from scorekeeper.canasta.players.levels import Choice, choose
+from scorekeeper.canasta.coach.names import card_name, cards_words, seat_names, the_card
 from scorekeeper.canasta.play.position import PLAY, TableMeld
-from scorekeeper.canasta.play.reasons import reason
+from scorekeeper.canasta.players.reasons import reason
 
 
 def cards(text):
@@ -158,7 +158,7 @@ def test_a_black_3_on_an_empty_pile_is_not_a_pile_of_0():
 def test_a_hint_to_meld_says_the_melds_as_the_coach_does(dealt, lays, words):
     position = melded(dealt, "9S 9C 2S 2C KS KH KD 8S 8C 2D 6H 2H QS QH QD 4C",
                       mine=[TableMeld.of(Rank.SIX, cards("6D 6D 6C"))])
-    from scorekeeper.canasta.play.coach import _hint_words
+    from scorekeeper.canasta.coach.lines import _hint_words
     assert _hint_words(position, Meld(tuple(Lay(cards(text), onto=onto) for text, onto in lays))) == words
 
 
@@ -218,7 +218,7 @@ def test_a_hint_to_take_the_pile_reads_as_a_reason(dealt):
     choice, text = hint(position)
     assert choice.move == TakePile(cards("JS JH"))
     assert text == "Take the pile with a pair of jacks, because taking its 14 cards beats a card from the stock."
-    from scorekeeper.canasta.play.coach import _hint_words
+    from scorekeeper.canasta.coach.lines import _hint_words
     onto = table(position, melds=((TableMeld.of(Rank.JACK, cards("JC JC JD")),), ()))
     assert _hint_words(onto, TakePile(())) == "take the pile: its top card goes on your side's jacks"
 

@@ -6,10 +6,10 @@ import pytest
 
 from scorekeeper.canasta.cards import parse_cards
 from scorekeeper.canasta.play import Answer, AskPartner, Draw, deal, judge, legal_moves
-from scorekeeper.canasta.play.computer import LEVEL_NAMES, answer, choose, hint, play_deal
+from scorekeeper.canasta.players.levels import LEVEL_NAMES, answer, choose, hint, play_deal
 from scorekeeper.canasta.play.masked import masked
 from scorekeeper.canasta.play.position import ANSWER
-from scorekeeper.canasta.play.reasons import TEMPLATES
+from scorekeeper.canasta.players.reasons import TEMPLATES
 from scorekeeper.canasta.rules import PRESETS
 
 from .positions import hidden_dealt_again, positions_of, table

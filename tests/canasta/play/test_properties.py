@@ -24,7 +24,7 @@ from scorekeeper.canasta.play.ending import score_body
 from scorekeeper.canasta.play.going import going_out_plan
 from scorekeeper.canasta.play.referee import examine
 from scorekeeper.canasta.play.position import PLAY, Shuffler, decks
-from scorekeeper.canasta.play.random_play import MAX_MOVES, choose
+from scorekeeper.canasta.players.random_players import MAX_MOVES, choose
 from scorekeeper.canasta.play.replay import Deal
 from scorekeeper.canasta.play.table import deal
 from scorekeeper.canasta.rules import PRESETS

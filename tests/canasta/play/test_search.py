@@ -5,11 +5,12 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.canasta.play import apply, legal_moves, plan, search
+from scorekeeper.canasta.play import apply, legal_moves
+from scorekeeper.canasta.players import plan, search
 from scorekeeper.canasta.play.masked import unseen_kinds
 from scorekeeper.canasta.play.moves import Meld
 from scorekeeper.canasta.play.position import DRAW, PLAY
-from scorekeeper.canasta.play.weigh import LEVELS
+from scorekeeper.canasta.players.weigh import LEVELS
 
 from .positions import hidden_dealt_again, positions_of, table
 

@@ -2,7 +2,8 @@
 
 import pytest
 
-from scorekeeper.canasta.play import Deal, apply, deal, hand_sides, random_deal, replay, view
+from scorekeeper.canasta.play import Deal, apply, deal, hand_sides, replay, view
+from scorekeeper.canasta.players.random_players import random_deal
 from scorekeeper.canasta.play.moves import Draw
 
 from .positions import play, table

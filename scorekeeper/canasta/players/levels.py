@@ -1,12 +1,12 @@
 """Computer players: a move for the seat to move, chosen from what that seat may know, with why.
 
->>> from .table import deal
+>>> from ..play.table import deal
 >>> position, _ = deal("classic", seed=7)
 >>> choice = choose(position, "normal")
 >>> choice.move.kind, choice.reason.code in ("draw", "take_pile", "draw_only")
 ('draw', True)
 
-The computer thinks on :func:`.masked.masked` (the hidden cards replaced by
+The computer thinks on :func:`..play.masked.masked` (the hidden cards replaced by
 stand-ins), so its choice depends only on the seat's own hand and the table.
 Three levels (:data:`.weigh.LEVELS`) differ in the considerations they weigh and
 how far they look ahead in their own turn, never in what they see:
@@ -32,14 +32,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..words import join_and, plural
-from .going import going_out_plan
-from .legal import legal_moves
-from .masked import masked
-from .moves import Answer, Discard, Draw, EndDeal, Meld, Move, TakePile
-from .names import cards_words, meld_words
-from .position import ANSWER, DRAW, PLAY, Position
+from ..play.going import going_out_plan
+from ..play.legal import legal_moves
+from ..play.masked import masked
+from ..play.moves import Answer, Discard, Draw, EndDeal, Meld, Move, TakePile
+from ..coach.names import cards_words, meld_words
+from ..play.position import ANSWER, DRAW, PLAY, Position
 from .reasons import Reason, reason
-from .referee import apply, examine
+from ..play.referee import apply, examine
 from . import plan as planning
 from .search import best_melds, hand_share, left_after, pile_gains, takes_alone, worth_of
 from .weigh import LEVELS, Level, discard_cost, fewest_opponent_cards, next_opponent
@@ -287,8 +287,8 @@ def answer(position: Position, seat: int, level: str = "normal") -> Choice:
 
 def play_deal(rules: str = "classic", options=None, seed=0, levels=("normal",), totals_before=None):
     """Return a whole deal played by computers (``levels`` by seat, repeated round the table), as a Deal."""
-    from .replay import Deal
-    from .table import deal
+    from ..play.replay import Deal
+    from ..play.table import deal
 
     position, _ = deal(rules, options, seed, totals_before)
     moves = []

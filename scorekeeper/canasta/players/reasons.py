@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .problems import Worded
+from ..play.problems import Worded
 
 TEMPLATES = {
     # Starting the turn.

@@ -1,8 +1,8 @@
 """The coach: a sentence for every move of every seat, why the computer made it, hints, tips and mistakes.
 
->>> from .table import deal
->>> from .moves import Draw
->>> from .referee import apply
+>>> from ..play.table import deal
+>>> from ..play.moves import Draw
+>>> from ..play.referee import apply
 >>> position, _ = deal("classic", seed=7)
 >>> after, events = apply(position, Draw())
 >>> line(position, Draw(), events, viewer=1)
@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..words import capital, join_and, plural
-from .computer import Choice, choose
-from .moves import Answer, AskPartner, Discard, Draw, EndDeal, Meld, Move, SpecialHand, TakePile
+from ..players.levels import Choice, choose
+from ..play.moves import Answer, AskPartner, Discard, Draw, EndDeal, Meld, Move, SpecialHand, TakePile
 from .names import card_name, cards_words, in_sentence, meld_words, seat_names, the_card
-from .position import Position, partner_to_ask
-from .referee import Ruling
+from ..play.position import Position, partner_to_ask
+from ..play.referee import Ruling
 
 
 def _the(card) -> str:

@@ -3,7 +3,7 @@
 A :class:`Level` names the considerations it weighs and how many moves of its
 turn it looks ahead. Normal and hard weigh ``plan``: positions and discards by
 :mod:`.plan`. Easy weighs them here. Every function here reads a masked
-position (see :mod:`.masked`): the hidden cards in it are stand-ins, so nothing
+position (see :mod:`..play.masked`): the hidden cards in it are stand-ins, so nothing
 here uses them except through counts (hand sizes, the stock's size).
 
 :func:`worth` counts the side's melds at their card points and 4 a card, a
@@ -20,7 +20,7 @@ it holds and 10 more when the side has a meld of its rank.
 
 Elsewhere: ``plan``, ``full_hand`` and ``sample_draw`` in :mod:`.search` (the plan's
 measure, the whole hand's points against the side, each unseen kind drawn in turn),
-``pairs`` in :mod:`.computer` (the words for letting a single card go). A level
+``pairs`` in :mod:`.levels` (the words for letting a single card go). A level
 holds only names something reads: what the plan weighs (pairs, the pile, what a
 discard feeds, red 3s, the partner's cards…) it weighs for normal and hard alike.
 """
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from ..cards import Rank, copies_in_decks
 from ..melds import canasta_kind, unfinished_kind
-from .position import Position
+from ..play.position import Position
 
 EASY = frozenset({"canasta", "unfinished"})
 NORMAL = frozenset({"plan", "pairs"})

@@ -1,8 +1,8 @@
 """Looking ahead within a turn: the melds a turn would make, and what drawing or each way of taking the pile is worth.
 
-The computer (:mod:`.computer`) chooses one move at a time; to weigh it, it
+The computer (:mod:`.levels`) chooses one move at a time; to weigh it, it
 plays the rest of its own turn on the masked position it thinks on (see
-:mod:`.masked`): the melds that gain, one after another, by the level's worth
+:mod:`..play.masked`): the melds that gain, one after another, by the level's worth
 (:func:`.weigh.worth` for easy, :func:`.plan.value` for normal and hard).
 
 Drawing is an unknown card. Normal counts the hand with each card it has not
@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import plan
-from .legal import legal_moves
-from .masked import unseen_kinds
-from .moves import Meld, TakePile
-from .position import PLAY, Position
-from .referee import apply
+from ..play.legal import legal_moves
+from ..play.masked import unseen_kinds
+from ..play.moves import Meld, TakePile
+from ..play.position import PLAY, Position
+from ..play.referee import apply
 from .weigh import Level, worth
 
 DRAW_WORTH = 35.0  # easy: what an unknown card from the stock is worth, against a pile

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .legal import legal_moves
-from .moves import Discard, Move
-from .position import Shuffler
-from .referee import apply
-from .replay import Deal, replay
-from .table import deal
+from ..play.legal import legal_moves
+from ..play.moves import Discard, Move
+from ..play.position import Shuffler
+from ..play.referee import apply
+from ..play.replay import Deal, replay
+from ..play.table import deal
 
 MAX_MOVES = 5000  # no deal comes near: every turn draws a card or melds one for good
 
