@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from ..canasta.cards import Rank
 from ..canasta.play import ANSWER, DRAW, OVER, PLAY, score
-from ..canasta.coach.names import card_name, meld_words
+from ..canasta.coach.names import card_name
+from ..canasta.words import meld_words
 from ..canasta.play import EndDeal, TakePile
 from ..canasta.words import join_and, plural
 

@@ -49,6 +49,7 @@ TEMPLATES = {
     "answer_no": "I hold {count} ({points} points): they would count against us. Let me meld first",
     # Anything else.
     "only_move": "it is the only move",
+    "random_move": "drawn at random from the legal moves",
 }
 
 

@@ -30,12 +30,12 @@ TURN_MELDS = 4  # how many melds of the turn the plan plays ahead when it weighs
 
 def hand_share(level: Level) -> float:
     """Return the share of a card's points in hand the level counts against the side."""
-    return plan.FULL_HAND if level.weighs("full_hand") else plan.HAND_POINTS
+    return plan.FULL_HAND if level.full_hand else plan.HAND_POINTS
 
 
 def worth_of(position: Position, seat: int, level: Level) -> float:
     """Return what ``position`` is worth to ``seat``'s side, by the level's measure."""
-    return plan.value(position, seat, hand_share(level)) if level.weighs("plan") else worth(position, seat, level)
+    return plan.value(position, seat, hand_share(level)) if level.plans else worth(position, seat, level)
 
 
 def left_after(position: Position, seat: int, move: Meld) -> int:
@@ -63,7 +63,7 @@ def best_melds(position: Position, seat: int, level: Level, depth: int) -> Posit
 
 def drawing_worth(position: Position, seat: int, level: Level) -> float:
     """Return what drawing is worth in the plan's measure (normal: averaged hands; hard: each draw played)."""
-    if level.weighs("sample_draw") and position.stock:
+    if level.sample_draw and position.stock:
         kinds = unseen_kinds(position, seat)
         hand, hands, total = position.hands[seat], list(position.hands), 0.0
         for card, count in kinds:
@@ -82,14 +82,14 @@ def takes_alone(position: Position) -> bool:
 
 def pile_gains(position: Position, seat: int, level: Level, takes) -> tuple[TakePile | None, float, list]:
     """Return the best way of taking the pile, what it gains over drawing, and every way's gain."""
-    if level.weighs("plan"):
+    if level.plans:
         base = drawing_worth(position, seat, level)
     else:
         base = worth(position, seat, level) + DRAW_WORTH
     best, best_gain, weighed = None, float("-inf"), []
     for move in takes:
         after, _ = apply(position, move)
-        if level.weighs("plan"):
+        if level.plans:
             gain = worth_of(best_melds(after, seat, level, TURN_MELDS), seat, level) - base
             if takes_alone(position):
                 gain -= plan.ALONE

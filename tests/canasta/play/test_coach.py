@@ -7,8 +7,10 @@ import pytest
 from scorekeeper.canasta.cards import Rank, parse_cards
 from scorekeeper.canasta.play import AskPartner, Discard, Draw, Lay, Meld, TakePile, apply, deal, judge
 from scorekeeper.canasta.coach.lines import hint, line, mistakes, refusal_line, tip
-from scorekeeper.canasta.players.levels import Choice, choose
-from scorekeeper.canasta.coach.names import card_name, cards_words, seat_names, the_card
+from scorekeeper.canasta.players.levels import LEVELS
+from scorekeeper.canasta.players.player import Choice
+from scorekeeper.canasta.coach.names import card_name, seat_names, the_card
+from scorekeeper.canasta.words import cards_words
 from scorekeeper.canasta.play.position import PLAY, TableMeld
 from scorekeeper.canasta.players.reasons import reason
 
@@ -39,7 +41,7 @@ def test_the_computer_taking_the_pile_says_how_many_cards_for_what(dealt):
                                            dealt.hands[2], dealt.hands[3]),
                      pile=cards("4S 5S 6D 7H 8H 9S 10D QD KD 4D 5C 6C 8D JD"), pile_frozen=False,
                      melded=(False, True), melds=((), (TableMeld.of(Rank.KING, cards("KS KH KD")),)))
-    choice = choose(position, "normal")
+    choice = LEVELS["normal"].choose(position)
     assert choice.move == TakePile(cards("JS JH"))
     after, events = apply(position, choice.move)
     text = line(position, choice.move, events, viewer=0, choice=choice)
@@ -54,7 +56,7 @@ def test_a_refusal_reads_as_the_referee_says_it(dealt):
 
 def test_a_hint_is_the_hard_levels_move_with_why(dealt):
     choice, text = hint(dealt)
-    assert choice.move == choose(dealt, "hard").move == Draw()
+    assert choice.move == LEVELS["hard"].choose(dealt).move == Draw()
     assert text.startswith("Draw a card, because ")
     assert text.endswith(".")
 

@@ -24,7 +24,8 @@ from scorekeeper.canasta.play.ending import score_body
 from scorekeeper.canasta.play.going import going_out_plan
 from scorekeeper.canasta.play.referee import examine
 from scorekeeper.canasta.play.position import PLAY, Shuffler, decks
-from scorekeeper.canasta.players.random_players import MAX_MOVES, choose
+from scorekeeper.canasta.players.loop import MAX_MOVES
+from scorekeeper.canasta.players.random_players import RandomPlayer
 from scorekeeper.canasta.play.replay import Deal
 from scorekeeper.canasta.play.table import deal
 from scorekeeper.canasta.rules import PRESETS
@@ -162,7 +163,7 @@ def play_checked(rules, seed, bias):
             assert ruling.refusals and all(refusal.message for refusal in ruling.refusals)
             with pytest.raises(IllegalMove):
                 apply(position, other)
-        move = choose(legal, chance, bias)
+        move = RandomPlayer(chance, bias).draw_move(legal)
         _check_initial_meld_agrees(position, move)
         after, _ = apply(position, move)
         if previous_goes_out is not None:

@@ -10,7 +10,9 @@ from scorekeeper.canasta.players import plan, search
 from scorekeeper.canasta.play.masked import unseen_kinds
 from scorekeeper.canasta.play.moves import Meld
 from scorekeeper.canasta.play.position import DRAW, PLAY
-from scorekeeper.canasta.players.weigh import LEVELS
+from scorekeeper.canasta.players.weigh import EASY, HARD, NORMAL
+
+LEVELS = {level.name: level for level in (EASY, NORMAL, HARD)}
 
 from .positions import hidden_dealt_again, positions_of, table
 
