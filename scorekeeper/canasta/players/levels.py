@@ -35,7 +35,7 @@ from ..play.going import going_out_plan
 from ..play.legal import legal_moves
 from ..play.masked import masked
 from ..play.moves import Answer, Discard, Draw, EndDeal, Meld, TakePile
-from ..play.position import ANSWER, DRAW, PLAY, Position
+from ..play.position import Position, Step
 from .loop import play_out
 from .player import Choice
 from .reasons import Reason, reason
@@ -64,11 +64,11 @@ class Computer:
         if seat is None:
             raise ValueError("The deal is over: there is no move to choose.")
         known = masked(position, seat)
-        if known.step == ANSWER:
+        if known.step == Step.ANSWER:
             return answer(known, seat, self.name)
-        if known.step == DRAW:
+        if known.step == Step.DRAW:
             return _start(known, seat, self.level)
-        if known.step == PLAY:
+        if known.step == Step.PLAY:
             return _play(known, seat, self.level)
         raise ValueError("The deal is over: there is no move to choose.")
 

@@ -19,7 +19,7 @@ from . import plan
 from ..play.legal import legal_moves
 from ..play.masked import unseen_kinds
 from ..play.moves import Meld, TakePile
-from ..play.position import PLAY, Position
+from ..play.position import Position, Step
 from ..play.referee import apply
 from .weigh import Level, worth
 
@@ -68,10 +68,10 @@ def drawing_worth(position: Position, seat: int, level: Level) -> float:
         hand, hands, total = position.hands[seat], list(position.hands), 0.0
         for card, count in kinds:
             hands[seat] = hand + (card,)
-            drawn = replace(position, hands=tuple(hands), stock=position.stock[1:], step=PLAY, began="stock")
+            drawn = replace(position, hands=tuple(hands), stock=position.stock[1:], step=Step.PLAY, began="stock")
             total += count * worth_of(best_melds(drawn, seat, level, TURN_MELDS), seat, level)
         return total / max(sum(count for _, count in kinds), 1) + plan.DRAW
-    drawn = replace(position, step=PLAY, began="stock")
+    drawn = replace(position, step=Step.PLAY, began="stock")
     return plan.draw_value(best_melds(drawn, seat, level, TURN_MELDS), seat, hand_share(level)) + plan.DRAW
 
 

@@ -11,7 +11,7 @@ from scorekeeper.canasta.players.levels import LEVELS
 from scorekeeper.canasta.players.player import Choice
 from scorekeeper.canasta.coach.names import card_name, seat_names, the_card
 from scorekeeper.canasta.words import cards_words
-from scorekeeper.canasta.play.position import PLAY, TableMeld
+from scorekeeper.canasta.play.position import Step, TableMeld
 from scorekeeper.canasta.players.reasons import reason
 
 
@@ -70,7 +70,7 @@ def test_a_tip_when_the_pile_was_worth_taking(dealt):
 
 
 def test_mistake_discarding_a_card_the_other_side_can_use(dealt):
-    position = table(dealt, step=PLAY, began="stock", hands=(cards("9H 4C 5D"),) + dealt.hands[1:],
+    position = table(dealt, step=Step.PLAY, began="stock", hands=(cards("9H 4C 5D"),) + dealt.hands[1:],
                      pile=cards("5S 6D 7H"), pile_frozen=False, melded=(True, True),
                      melds=((TableMeld.of(Rank.KING, cards("KS KH KD")),), (TableMeld.of(Rank.NINE, cards("9S 9D 9C")),)))
     move = Discard(cards("9H")[0])
@@ -82,7 +82,7 @@ def test_mistake_discarding_a_card_the_other_side_can_use(dealt):
 
 
 def test_mistake_a_wild_card_on_a_natural_canasta(dealt):
-    position = table(dealt, step=PLAY, began="stock", hands=(cards("2H 4C 5D 6S"),) + dealt.hands[1:],
+    position = table(dealt, step=Step.PLAY, began="stock", hands=(cards("2H 4C 5D 6S"),) + dealt.hands[1:],
                      melded=(True, False), melds=((TableMeld.of(Rank.KING, cards("KS KH KD KC KS KH KD")),), ()))
     move = Meld((Lay(cards("2H"), onto=Rank.KING),))
     after, _ = apply(position, move)
@@ -91,7 +91,7 @@ def test_mistake_a_wild_card_on_a_natural_canasta(dealt):
 
 
 def test_mistake_going_out_while_the_partner_holds_many_cards(dealt):
-    position = table(dealt, step=PLAY, began="stock", hands=(cards("4C"),) + dealt.hands[1:],
+    position = table(dealt, step=Step.PLAY, began="stock", hands=(cards("4C"),) + dealt.hands[1:],
                      melded=(True, False), melds=((TableMeld.of(Rank.KING, cards("KS KH KD KC KS KH KD")),), ()))
     move = Discard(cards("4C")[0])
     after, _ = apply(position, move)
@@ -111,7 +111,7 @@ def test_names_of_seats_and_cards():
 
 def melded(dealt, hand, mine=(), theirs=()):
     """Return the position of seat 0 after its draw: ``hand``, its side's melds and the other side's."""
-    return table(dealt, step=PLAY, began="stock", hands=(cards(hand),) + dealt.hands[1:], pile=cards("5S 6D 7H"),
+    return table(dealt, step=Step.PLAY, began="stock", hands=(cards(hand),) + dealt.hands[1:], pile=cards("5S 6D 7H"),
                  pile_frozen=False, melded=(True, True), melds=(tuple(mine), tuple(theirs)))
 
 

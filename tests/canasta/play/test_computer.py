@@ -8,7 +8,7 @@ from scorekeeper.canasta.cards import parse_cards
 from scorekeeper.canasta.play import Answer, AskPartner, Draw, deal, judge, legal_moves
 from scorekeeper.canasta.players.levels import HINTS, LEVEL_NAMES, LEVELS, answer, play_deal
 from scorekeeper.canasta.play.masked import masked
-from scorekeeper.canasta.play.position import ANSWER
+from scorekeeper.canasta.play.position import Step
 from scorekeeper.canasta.players.reasons import TEMPLATES
 from scorekeeper.canasta.rules import PRESETS
 
@@ -62,7 +62,7 @@ def asked(hand_text, partner_hand_text, opponents=11):
     hands[2] = tuple(parse_cards(partner_hand_text))
     hands[1] = hands[1][:opponents]
     hands[3] = hands[3][:opponents]
-    return replace(position, hands=tuple(hands), step=ANSWER, began="stock")
+    return replace(position, hands=tuple(hands), step=Step.ANSWER, began="stock")
 
 
 @pytest.mark.parametrize(("partner_hand", "opponents", "yes", "code"), [
