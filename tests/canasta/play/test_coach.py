@@ -6,11 +6,13 @@ import pytest
 
 from scorekeeper.canasta.cards import Rank, parse_cards
 from scorekeeper.canasta.play import AskPartner, Discard, Draw, Lay, Meld, TakePile, apply, deal, judge
-from scorekeeper.canasta.play.coach import hint, line, mistakes, refusal_line, tip
-from scorekeeper.canasta.play.computer import Choice, choose
-from scorekeeper.canasta.play.names import card_name, cards_words, seat_names, the_card
-from scorekeeper.canasta.play.position import PLAY, TableMeld
-from scorekeeper.canasta.play.reasons import reason
+from scorekeeper.canasta.coach.lines import hint, line, mistakes, refusal_line, tip
+from scorekeeper.canasta.players.levels import LEVELS
+from scorekeeper.canasta.players.player import Choice
+from scorekeeper.canasta.coach.names import card_name, seat_names, the_card
+from scorekeeper.canasta.words import cards_words
+from scorekeeper.canasta.play.position import Step, TableMeld
+from scorekeeper.canasta.players.reasons import reason
 
 
 def cards(text):
@@ -39,7 +41,7 @@ def test_the_computer_taking_the_pile_says_how_many_cards_for_what(dealt):
                                            dealt.hands[2], dealt.hands[3]),
                      pile=cards("4S 5S 6D 7H 8H 9S 10D QD KD 4D 5C 6C 8D JD"), pile_frozen=False,
                      melded=(False, True), melds=((), (TableMeld.of(Rank.KING, cards("KS KH KD")),)))
-    choice = choose(position, "normal")
+    choice = LEVELS["normal"].choose(position)
     assert choice.move == TakePile(cards("JS JH"))
     after, events = apply(position, choice.move)
     text = line(position, choice.move, events, viewer=0, choice=choice)
@@ -54,7 +56,7 @@ def test_a_refusal_reads_as_the_referee_says_it(dealt):
 
 def test_a_hint_is_the_hard_levels_move_with_why(dealt):
     choice, text = hint(dealt)
-    assert choice.move == choose(dealt, "hard").move == Draw()
+    assert choice.move == LEVELS["hard"].choose(dealt).move == Draw()
     assert text.startswith("Draw a card, because ")
     assert text.endswith(".")
 
@@ -68,7 +70,7 @@ def test_a_tip_when_the_pile_was_worth_taking(dealt):
 
 
 def test_mistake_discarding_a_card_the_other_side_can_use(dealt):
-    position = table(dealt, step=PLAY, began="stock", hands=(cards("9H 4C 5D"),) + dealt.hands[1:],
+    position = table(dealt, step=Step.PLAY, began="stock", hands=(cards("9H 4C 5D"),) + dealt.hands[1:],
                      pile=cards("5S 6D 7H"), pile_frozen=False, melded=(True, True),
                      melds=((TableMeld.of(Rank.KING, cards("KS KH KD")),), (TableMeld.of(Rank.NINE, cards("9S 9D 9C")),)))
     move = Discard(cards("9H")[0])
@@ -80,7 +82,7 @@ def test_mistake_discarding_a_card_the_other_side_can_use(dealt):
 
 
 def test_mistake_a_wild_card_on_a_natural_canasta(dealt):
-    position = table(dealt, step=PLAY, began="stock", hands=(cards("2H 4C 5D 6S"),) + dealt.hands[1:],
+    position = table(dealt, step=Step.PLAY, began="stock", hands=(cards("2H 4C 5D 6S"),) + dealt.hands[1:],
                      melded=(True, False), melds=((TableMeld.of(Rank.KING, cards("KS KH KD KC KS KH KD")),), ()))
     move = Meld((Lay(cards("2H"), onto=Rank.KING),))
     after, _ = apply(position, move)
@@ -89,7 +91,7 @@ def test_mistake_a_wild_card_on_a_natural_canasta(dealt):
 
 
 def test_mistake_going_out_while_the_partner_holds_many_cards(dealt):
-    position = table(dealt, step=PLAY, began="stock", hands=(cards("4C"),) + dealt.hands[1:],
+    position = table(dealt, step=Step.PLAY, began="stock", hands=(cards("4C"),) + dealt.hands[1:],
                      melded=(True, False), melds=((TableMeld.of(Rank.KING, cards("KS KH KD KC KS KH KD")),), ()))
     move = Discard(cards("4C")[0])
     after, _ = apply(position, move)
@@ -109,7 +111,7 @@ def test_names_of_seats_and_cards():
 
 def melded(dealt, hand, mine=(), theirs=()):
     """Return the position of seat 0 after its draw: ``hand``, its side's melds and the other side's."""
-    return table(dealt, step=PLAY, began="stock", hands=(cards(hand),) + dealt.hands[1:], pile=cards("5S 6D 7H"),
+    return table(dealt, step=Step.PLAY, began="stock", hands=(cards(hand),) + dealt.hands[1:], pile=cards("5S 6D 7H"),
                  pile_frozen=False, melded=(True, True), melds=(tuple(mine), tuple(theirs)))
 
 
@@ -158,7 +160,7 @@ def test_a_black_3_on_an_empty_pile_is_not_a_pile_of_0():
 def test_a_hint_to_meld_says_the_melds_as_the_coach_does(dealt, lays, words):
     position = melded(dealt, "9S 9C 2S 2C KS KH KD 8S 8C 2D 6H 2H QS QH QD 4C",
                       mine=[TableMeld.of(Rank.SIX, cards("6D 6D 6C"))])
-    from scorekeeper.canasta.play.coach import _hint_words
+    from scorekeeper.canasta.coach.lines import _hint_words
     assert _hint_words(position, Meld(tuple(Lay(cards(text), onto=onto) for text, onto in lays))) == words
 
 
@@ -218,7 +220,7 @@ def test_a_hint_to_take_the_pile_reads_as_a_reason(dealt):
     choice, text = hint(position)
     assert choice.move == TakePile(cards("JS JH"))
     assert text == "Take the pile with a pair of jacks, because taking its 14 cards beats a card from the stock."
-    from scorekeeper.canasta.play.coach import _hint_words
+    from scorekeeper.canasta.coach.lines import _hint_words
     onto = table(position, melds=((TableMeld.of(Rank.JACK, cards("JC JC JD")),), ()))
     assert _hint_words(onto, TakePile(())) == "take the pile: its top card goes on your side's jacks"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .problems import Worded
+from ..play.problems import Worded
 
 TEMPLATES = {
     # Starting the turn.
@@ -49,6 +49,7 @@ TEMPLATES = {
     "answer_no": "I hold {count} ({points} points): they would count against us. Let me meld first",
     # Anything else.
     "only_move": "it is the only move",
+    "random_move": "drawn at random from the legal moves",
 }
 
 

@@ -1,8 +1,8 @@
 """The coach: a sentence for every move of every seat, why the computer made it, hints, tips and mistakes.
 
->>> from .table import deal
->>> from .moves import Draw
->>> from .referee import apply
+>>> from ..play.table import deal
+>>> from ..play.moves import Draw
+>>> from ..play.referee import apply
 >>> position, _ = deal("classic", seed=7)
 >>> after, events = apply(position, Draw())
 >>> line(position, Draw(), events, viewer=1)
@@ -19,11 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..words import capital, join_and, plural
-from .computer import Choice, choose
-from .moves import Answer, AskPartner, Discard, Draw, EndDeal, Meld, Move, SpecialHand, TakePile
-from .names import card_name, cards_words, in_sentence, meld_words, seat_names, the_card
-from .position import Position, partner_to_ask
-from .referee import Ruling
+from ..players.levels import HINTS
+from ..players.player import Choice
+from ..play.moves import Answer, AskPartner, Discard, Draw, EndDeal, Meld, Move, SpecialHand, TakePile
+from ..words import cards_words, meld_words
+from .names import card_name, in_sentence, seat_names, the_card
+from ..play.position import Position, partner_to_ask
+from ..play.referee import Ruling
 
 
 def _the(card) -> str:
@@ -149,7 +151,7 @@ def refusal_line(ruling: Ruling) -> str:
 
 def hint(position: Position) -> tuple[Choice, str]:
     """Return the hard level's move for the seat to move, and the sentence that says it and why."""
-    choice = choose(position, "hard")
+    choice = HINTS.choose(position)
     return choice, f"{capital(_hint_words(position, choice.move))}, because {choice.reason.for_a_hint()}."
 
 
@@ -220,7 +222,7 @@ def mistakes(position: Position, move: Move, after: Position, names=None) -> lis
 
 def tip(position: Position, move: Move, names=None) -> str | None:
     """Return a short tip when the hard level saw a clearly better move than ``move``, else None."""
-    best = choose(position, "hard")
+    best = HINTS.choose(position)
     if best.move == move or type(best.move) is type(move) and not isinstance(best.move, (TakePile, Discard)):
         return None
     if isinstance(best.move, TakePile) and isinstance(move, Draw):
