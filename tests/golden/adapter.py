@@ -32,12 +32,12 @@ from scorekeeper.canasta import checks
 from scorekeeper.canasta.melds import Meld as CheckMeld
 from scorekeeper.canasta.play import Deal, apply, deal, judge, legal_moves, move_from_data, replay
 from scorekeeper.canasta.play.codec import position_data
-from scorekeeper.canasta.play.coach import hint, line, mistakes, refusal_line, tip
-from scorekeeper.canasta.play.computer import LEVEL_NAMES, choose
-from scorekeeper.canasta.play.names import seat_names
-from scorekeeper.canasta.play.random_play import choose as random_choose
+from scorekeeper.canasta.coach.lines import hint, line, mistakes, refusal_line, tip
+from scorekeeper.canasta.coach.names import seat_names
 from scorekeeper.canasta.play.position import Shuffler
-from scorekeeper.canasta.play.random_play import MAX_MOVES
+from scorekeeper.canasta.players.levels import LEVEL_NAMES, LEVELS
+from scorekeeper.canasta.players.loop import MAX_MOVES
+from scorekeeper.canasta.players.random_players import RandomPlayer
 from scorekeeper.canasta.play.referee import pile_check
 
 PRESET_NAMES = ("classic", "classic-2p", "classic-3p", "classic-6p", "classic-6p-3teams", "modern")
@@ -73,19 +73,19 @@ def deal_lines(preset: str, seed: str, level: str, coach_every: int = 1) -> list
     position, _ = deal(preset, None, seed)
     names = seat_names(position.seats)
     watch = _watch_names(position.seats)
-    chance = Shuffler(f"moves:{seed}") if level == RANDOM else None
+    chance = RandomPlayer(Shuffler(f"moves:{seed}"), meld_bias=3) if level == RANDOM else None
     out = []
     human_turns = 0
     while not position.over:
         if len(out) >= MAX_MOVES:
             raise RuntimeError(f"{preset} {seed} {level}: the deal did not end")
         seat = position.to_move
-        entry: dict = {"seat": seat, "step": position.step}
+        entry: dict = {"seat": seat, "step": str(position.step)}
         if chance is not None:
             choice = None
-            move = random_choose(legal_moves(position), chance)
+            move = chance.draw_move(legal_moves(position))
         else:
-            choice = choose(position, level)
+            choice = LEVELS[level].choose(position)
             move = choice.move
             entry["reason"] = _worded(choice.reason)
         entry["move"] = plain(move.as_dict())
@@ -128,7 +128,7 @@ def to_move(position) -> int | None:
 
 
 def step(position) -> str:
-    return position.step
+    return str(position.step)
 
 
 # --- the referee -----------------------------------------------------------------------------------------
@@ -165,7 +165,7 @@ def partner_answer_line(position, level: str) -> str | None:
     after, _ = apply(position, AskPartner())
     if after.over:
         return None
-    choice = choose(after, level)
+    choice = LEVELS[level].choose(after)
     partner = seat_names(position.seats)[after.to_move]
     word = "yes" if choice.move.yes else "no"
     return f"{partner} says {word}: {choice.reason.sentence}."
@@ -179,7 +179,7 @@ def ask_again_verdict(position, level: str) -> dict | None:
     after, _ = apply(position, AskPartner())
     if after.over:
         return None
-    answered, _ = apply(after, choose(after, level).move)
+    answered, _ = apply(after, LEVELS[level].choose(after).move)
     if answered.over or answered.to_move is None:
         return None
     return verdict(answered, {"kind": "ask_partner"})

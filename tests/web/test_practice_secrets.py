@@ -14,9 +14,9 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.canasta.play import AskPartner, apply, deal, legal_moves
-from scorekeeper.canasta.play import coach
-from scorekeeper.canasta.play.names import card_name
-from scorekeeper.canasta.play import computer
+from scorekeeper.canasta.coach import lines as coach
+from scorekeeper.canasta.coach.names import card_name
+from scorekeeper.canasta.players.levels import LEVELS
 from scorekeeper.canasta.rules import PRESETS
 from scorekeeper.games import practice
 from scorekeeper.store import db as store
@@ -224,12 +224,18 @@ HAND_REASONS = {"draw", "draw_only", "end_deal", "discard_safe", "discard_single
 def test_lines_about_other_seats_tell_nothing_of_their_hands(db, monkeypatch, rules):
     made = []
 
-    def recording(position, level):
-        choice = computer.choose(position, level)
-        made.append((position, choice))
-        return choice
+    class Recording:
+        """A level's player, noting every position it is asked about and its choice."""
 
-    monkeypatch.setattr(practice, "choose", recording)
+        def __init__(self, name):
+            self.name = name
+
+        def choose(self, position):
+            choice = LEVELS[self.name].choose(position)
+            made.append((position, choice))
+            return choice
+
+    monkeypatch.setattr(practice, "LEVELS", {name: Recording(name) for name in LEVELS})
     seen = set()
     checked = 0
     for seed, level in (("a", "easy"), ("b", "normal")):
@@ -245,7 +251,7 @@ def test_lines_about_other_seats_tell_nothing_of_their_hands(db, monkeypatch, ru
             if position.step == "play" and not asked and AskPartner() in legal_moves(position):
                 move, asked = AskPartner(), True
             else:
-                move = computer.choose(position, "easy").move
+                move = LEVELS["easy"].choose(position).move
             assert practice.play(db, table, move).refused is None
             table = practice.load(db, practice_id)
             lines = [entry for entry in table.row["log"][done:] if entry["kind"] == "computer"]
@@ -279,12 +285,17 @@ def test_the_partner_answers_may_i_go_out_without_its_points(client):
 def test_the_narrated_deal_keeps_every_reason(monkeypatch):
     made = []
 
-    def recording(position, level):
-        choice = computer.choose(position, level)
-        made.append(choice)
-        return choice
+    class Recording:
+        """The hard player, noting every choice the narrated deal asks of it."""
 
-    monkeypatch.setattr(practice_web, "choose", recording)
+        name = "hard"
+
+        def choose(self, position):
+            choice = LEVELS["hard"].choose(position)
+            made.append(choice)
+            return choice
+
+    monkeypatch.setattr(practice_web, "LEVELS", {**LEVELS, "hard": Recording()})
     practice_web.NARRATED.clear()
     _, lines, _ = practice_web.narrated("classic", "watch:reasons")
     hidden = [choice.reason.after_the_move() for choice in made if choice.reason.code in HAND_REASONS]
