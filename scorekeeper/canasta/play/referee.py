@@ -14,8 +14,7 @@ from functools import wraps
 
 from ..cards import format_cards
 from ..errors import CanastaError, Problem
-from ..pile import check_pile, frozen_because_words, must_take_pile as pile_must_be_taken
-from ..words import plural, singular
+from ..pile import check_pile, must_take_pile as pile_must_be_taken
 from .events import Event
 from .going import going_out_plan
 from .lays import lay_down, take_from
@@ -82,7 +81,7 @@ def leave_refusals(position: Position, left: int, canastas_after: int, *, checke
         return [refusal("keep_a_card_asked")]
     refusals = []
     if canastas_after < needed and not checked_going_out:
-        refusals.append(refusal("keep_a_card", have=plural(canastas_after, "canasta"), needed=needed))
+        refusals.append(refusal("keep_a_card", have=canastas_after, needed=needed))
     if left == 0 and position.ruleset.family.must_discard_to_go_out:
         refusals.append(refusal("discard_to_go_out"))
     return refusals
@@ -142,7 +141,7 @@ def _take_pile(position: Position, move: TakePile):
     top = position.pile[-1]
     check = pile_check(position, seat)
     if not check.can_take:
-        return [refusal("pile", text=reason) for reason in check.reasons], None
+        return [refusal("pile", problem=reason) for reason in check.reasons_data], None
     found = take_from(hand, move.cards)
     if found is None:
         return [refusal("not_in_hand", cards=format_cards(list(move.cards)))], None
@@ -150,11 +149,11 @@ def _take_pile(position: Position, move: TakePile):
     naturals = [c for c in taken if not c.is_wild]
     wilds = len(taken) - len(naturals)
     on_table = top.rank in position.side_melds(side)
-    words = {"top": singular(top.rank), "rank": top.rank.plural}
+    words = {"top": top.rank.value, "rank": top.rank.value}
     if any(c.rank is not top.rank for c in naturals):
         refusals.append(refusal("pile_with", **words))
     elif check.frozen and len(naturals) < 2:
-        refusals.append(refusal("pile_frozen", because=frozen_because_words(check.frozen_because), rank=top.rank.plural))
+        refusals.append(refusal("pile_frozen", because=check.frozen_because_data, rank=top.rank.value))
     elif not naturals and not on_table:
         refusals.append(refusal("pile_wilds_only" if wilds else "pile_add_needs_meld", **words))
     elif len(naturals) == 1 and not wilds and not on_table:
@@ -224,10 +223,7 @@ def _discard(position: Position, move: Discard, seat: int, side: int, hand: tupl
             refusals.append(refusal("keep_a_card_asked"))
         elif have < needed:
             shares = partner_to_ask(position, seat) is not None
-            count = have if have else "none"
-            refusals.append(refusal("cannot_go_out", needs="Your side needs" if shares else "You need",
-                                    needed=plural(needed, "canasta"),
-                                    has=f"it has {count}" if shares else f"you have {count}"))
+            refusals.append(refusal("cannot_go_out", shares=shares, needed=needed, has=have))
     elif position.answer is True:
         refusals.append(refusal("must_go_out"))
 
@@ -261,9 +257,9 @@ def _ask(position: Position, move: AskPartner):
     refusals = ask_refusals(position)
     if refusals:
         return refusals, None
-    moves, reason = going_out_plan(position, examine)
+    moves, why = going_out_plan(position, examine)
     if moves is None:
-        return [refusal("ask_cannot_go_out", text=reason)], None
+        return [refusal("ask_cannot_go_out", why=why)], None
     seat = position.turn
 
     def commit():
@@ -291,13 +287,13 @@ def _special(position: Position, move: SpecialHand):
     if not hands:
         return [refusal("special_none")], None
     if move.name not in hands:
-        return [refusal("special_unknown", name=move.name[:40], names=", ".join(hands))], None
+        return [refusal("special_unknown", name=move.name[:40], names=tuple(hands))], None
     seat = position.turn
     if position.began != "stock" or position.turn_melded or position.melded[position.side_of(seat)]:
         return [refusal("special_when")], None
     problem = special_hand_problem(move.name, position.hands[seat])
     if problem is not None:
-        return [refusal("special_cards", label=hands[move.name].label.lower(), rule=problem)], None
+        return [refusal("special_cards", name=move.name, rule=problem)], None
 
     def commit():
         events = [Event("special_hand", seat, position.hands[seat], detail=move.name),
@@ -324,7 +320,7 @@ def _end_deal(position: Position, move: EndDeal):
         return [refusal("stock_not_empty", count=len(position.stock))], None
     if must_take_pile(position):
         top = position.pile[-1]
-        return [refusal("must_take_pile", top=singular(top.rank), rank=top.rank.plural)], None
+        return [refusal("must_take_pile", top=top.rank.value, rank=top.rank.value)], None
 
     def commit():
         return (replace(position, step=OVER, end=STOCK_OUT),
