@@ -4,8 +4,15 @@ A :class:`.errors.Problem` carries a code and its parameters; this module
 turns them into the sentence a player reads (a translation would be another
 table of the same codes). The referee's refusals of a move are here too
 (``REFUSALS``, by their own codes, which the play API answers with).
-Parameters are numbers or words the engine chose:
+The rules checks' and the referee's parameters are data — numbers, rank
+codes, card text, flags, nested problems — and a field's format spec says how
+it reads (``SPECS``: ``{rank:plural}`` is "kings"); some older problems of the
+score's input still carry a few words the engine chose (labels, rule set names):
 
+>>> sentence("pile.natural_pair_needed", {"because": [sentence("pile.frozen.by_a_card", {})], "rank": "Q", "in_hand": 0})
+'A wild card or a turned-up red 3 freezes the pile: taking it needs a natural pair of queens from your hand; you have none.'
+>>> refusal_sentence("cannot_go_out", {"shares": False, "needed": 2, "has": 1})
+'You need 2 canastas to go out and you have 1: keep a card.'
 >>> sentence("meld.too_few_naturals", {"naturals": 1})
 'A meld needs at least 2 natural cards; this one has 1.'
 >>> sentence("value.above.decks", {"label": "Red 3s", "high": 4})
