@@ -4,6 +4,10 @@ Each view reads the body field by field (every wrong field is one entry of a
 422 answer, with its path), asks ``canasta.checks`` and answers what it found.
 A broken rule of the game is part of a 200 answer; only input that cannot be
 read or cannot exist (a sixth joker) is refused.
+
+Every object of an answer that holds sentences also holds ``codes``: for each
+such field, the same shape as data — ``{"code", "params"}`` for a sentence, a
+list of them for a list of sentences (docs/api-checks.md, "Codes").
 """
 
 from functools import partial
@@ -13,7 +17,7 @@ from flask import Blueprint
 from .common import computed_answer, referee_limit
 from ..canasta import checks
 from ..canasta.cards import NATURAL_RANKS, Card, Rank, format_cards, parse_cards, parse_meld_groups
-from ..canasta.errors import CanastaError, CardError
+from ..canasta.errors import CanastaError, CardError, data
 from ..canasta.fields import FieldReader, join
 from ..canasta.melds import Meld, meld_problems
 from ..canasta.families import CLASSIC
@@ -145,6 +149,7 @@ def meld_json(ruleset, meld: checks.CheckedMeld):
         "adds_to": meld.adds_to.label if meld.adds_to is not None else None,
         "canasta": meld.kind(ruleset),
         "problems": list(meld.problems),
+        "codes": {"problems": data(meld.problems_data)},
     }
 
 
@@ -181,6 +186,7 @@ def initial_meld_json(check: checks.InitialMeldCheck, arguments):
         "problems": list(check.problems),
         "table_minimum": check.table_minimum,
         "pile_top_counts": check.pile_top_counts,
+        "codes": {"problems": data(check.problems_data)},
     }
 
 
@@ -225,6 +231,7 @@ def meld_check_json(check: checks.MeldCheck, arguments):
         "total": check.points + check.bonus,
         "cards_to_canasta": check.cards_to_canasta,
         "penalty_if_unfinished": check.penalty_if_unfinished,
+        "codes": {"problems": data(check.problems_data)},
     }
 
 
@@ -277,7 +284,7 @@ def read_pile(body):
 def pile_json(check: checks.PileCheck, arguments):
     return {
         "can_take": check.can_take,
-        "ways": [{"way": way.way, "cards": format_cards(list(way.cards)), "message": way.message} for way in check.ways],
+        "ways": [way_json(way, format_cards(list(way.cards))) for way in check.ways],
         "reason": check.reason,
         "reasons": list(check.reasons),
         "frozen": check.frozen,
@@ -286,7 +293,15 @@ def pile_json(check: checks.PileCheck, arguments):
         "must_take": check.must_take,
         "first_meld": first_meld_json(arguments["ruleset"], check.first_meld),
         "asks": [problem.as_dict() for problem in check.asks],
+        "codes": {"reason": data(check.reason_data), "reasons": data(check.reasons_data),
+                  "frozen_because": data(check.frozen_because_data), "notes": data(check.notes_data),
+                  "asks": data(check.asks)},
     }
+
+
+def way_json(way: checks.PileWay, cards: str):
+    """Return one way to take the pile as JSON-ready data, its sentence with its code."""
+    return {"way": way.way, "cards": cards, "message": way.message, "codes": {"message": data(way.message_data)}}
 
 
 def first_meld_json(ruleset, first: checks.FirstMeldAnswer | None):
@@ -368,6 +383,8 @@ def going_out_json(check: checks.GoingOutCheck, arguments):
         "plan": {"melds": [meld_json(ruleset, meld) for meld in check.melds], "discard": card_text(check.discard)},
         "conditions": list(check.conditions),
         "notes": list(check.notes),
+        "codes": {"reasons": data(check.reasons_data), "conditions": data(check.conditions_data),
+                  "notes": data(check.notes_data)},
     }
 
 

@@ -6,17 +6,19 @@ position after it, what happened and, when the deal ends, its hand score.
 ``POST /api/v1/play/moves`` lists the moves a position allows. A refused move
 is part of a 200 answer; a body that cannot be read answers 400, and input
 that cannot be read or cannot happen 422 with every problem (docs/play.md).
+Sentences come with their ``codes``, as in the rules checks' answers.
 """
 
 from flask import Blueprint
 
-from ..canasta.errors import CanastaError
+from ..canasta.errors import CanastaError, data
 from ..canasta.fields import FieldReader
 from ..canasta.options import resolve
 from ..canasta.play import apply, judge, legal_moves, move_from_data, score
 from ..canasta.play.codec import position_data, read_position
 from ..canasta.play.position import Step
 from ..canasta.play.referee import pile_check
+from .checks import way_json
 from .common import computed_answer, referee_limit
 
 bp = Blueprint("api_play", __name__, url_prefix="/api/v1/play")
@@ -74,6 +76,7 @@ def check_answer(body):
         "events": [],
         "over": False,
         "score": None,
+        "codes": {"reasons": data(ruling.refusals)},
     }
     if ruling.allowed:
         after, events = apply(position, move, seat)
@@ -90,9 +93,9 @@ def moves_answer(body):
     if position.step == Step.DRAW and position.pile:
         check = pile_check(position, position.turn)
         pile = {"can_take": check.can_take, "frozen": check.frozen, "frozen_because": list(check.frozen_because),
-                "ways": [{"way": way.way, "cards": " ".join(card.code for card in way.cards), "message": way.message}
-                         for way in check.ways],
-                "reasons": list(check.reasons)}
+                "ways": [way_json(way, " ".join(card.code for card in way.cards)) for way in check.ways],
+                "reasons": list(check.reasons),
+                "codes": {"frozen_because": data(check.frozen_because_data), "reasons": data(check.reasons_data)}}
     return {
         "to_move": position.to_move,
         "step": position.step,

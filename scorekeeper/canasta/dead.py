@@ -7,7 +7,7 @@ so the rule and its words are one.
 >>> from .cards import Rank
 >>> from .options import resolve
 >>> modern, _ = resolve("modern")
->>> dead_rank_problem(modern, Rank.KING, {Rank.KING})
+>>> dead_rank_problem(modern, Rank.KING, {Rank.KING}).message
 'The kings are dead (a canasta of them is complete): nobody may meld them or add to them.'
 >>> classic, _ = resolve("classic")
 >>> live(classic, {Rank.KING}), dead_rank_problem(classic, Rank.KING, {Rank.KING})
@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import Rank
-from .melds import Meld
-from .messages import DEAD_RANK
+from .errors import Problem
 from .rules import RuleSet
 
 
@@ -34,8 +33,8 @@ def live(ruleset: RuleSet, dead_ranks: Iterable[Rank] | None) -> frozenset[Rank]
     return frozenset(dead_ranks or ()) if has_dead_ranks(ruleset) else frozenset()
 
 
-def dead_rank_problem(ruleset: RuleSet, rank: Rank | None, dead_ranks: Iterable[Rank] | None) -> str | None:
+def dead_rank_problem(ruleset: RuleSet, rank: Rank | None, dead_ranks: Iterable[Rank] | None) -> Problem | None:
     """Return why a meld of ``rank`` may not be laid or added to, or None when the rank is alive."""
     if rank is None or rank not in live(ruleset, dead_ranks):
         return None
-    return DEAD_RANK.format(rank=Meld(rank).label)
+    return Problem("meld.dead_rank", rank=rank.value)

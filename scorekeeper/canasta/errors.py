@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -108,6 +108,18 @@ class Problem:
     def __repr__(self) -> str:
         return f"Problem({self.code!r}, {self.place!r}, {self.params!r})"
 
+    def __str__(self) -> str:
+        """Return the sentence (a page shows a problem as its words)."""
+        return self.message
+
+    def as_data(self) -> dict[str, object]:
+        """Return ``{"code": ..., "params": ...}``: the problem as data, for JSON (a nested problem as the same).
+
+        >>> Problem("pile.natural_pair_needed", because=(Problem("pile.frozen.by_a_card"),), rank="Q", in_hand=1).as_data()
+        {'code': 'pile.natural_pair_needed', 'params': {'because': [{'code': 'pile.frozen.by_a_card', 'params': {}}], 'rank': 'Q', 'in_hand': 1}}
+        """
+        return {"code": self.code, "params": data(self.params)}
+
     @property
     def message_with_hand(self) -> str:
         """Return the message, begun with the hand it is in as players count them: ``"Hand 4: ..."``."""
@@ -136,7 +148,7 @@ class Problem:
 
         >>> Problem("meld.too_many_wilds", "twos", most=3, wilds=4).under("melds[1]").field
         'melds[1].twos'
-        >>> Problem("meld.not_one_rank", "", names="kings and queens").under("melds[1]").field
+        >>> Problem("meld.not_one_rank", "", ranks=("K", "Q")).under("melds[1]").field
         'melds[1]'
         >>> Problem("meld.too_many_wilds", "twos", also=["jokers"], most=3, wilds=4).under("melds[1]").also
         ('melds[1].jokers',)
@@ -152,6 +164,23 @@ class Problem:
     def in_hand(self, hand: int | None) -> Problem:
         """Return the same problem placed in hand ``hand`` of a game (None: out of any hand)."""
         return self._each_place(lambda where: replace(where, hand=hand))
+
+
+def said_as_one(problems: Iterable[Problem]) -> Problem:
+    """Return the problems as one, their sentences said in turn (as an error's text says them)."""
+    problems = tuple(problems)
+    return problems[0] if len(problems) == 1 else Problem("sentences", problems=problems)
+
+
+def data(value: object) -> object:
+    """Return ``value`` as JSON-ready data: problems (anything with ``as_data``) as code and params, tuples as lists."""
+    if hasattr(value, "as_data"):
+        return value.as_data()
+    if isinstance(value, Mapping):
+        return {key: data(item) for key, item in value.items()}
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return [data(item) for item in value]
+    return value
 
 
 class CanastaError(ValueError):

@@ -189,7 +189,7 @@ class Classic(Family):
 
     def meld_problems(self, ruleset, options, meld, *, going_out, initial):
         if meld.rank is None or meld.naturals == 0:
-            return [Problem("meld.wild_alone", family=self.name)]
+            return [Problem("meld.wild_alone", family=self.id)]
         if meld.rank is Rank.THREE:
             problems = []
             if going_out is False:
@@ -264,10 +264,10 @@ class ModernAmerican(Family):
         # RULES.md: at most 2 wild cards in any meld and never past 7 cards, going out included. The
         # clubs' "rule of five" (after the initial meld, wild cards only on 5 natural cards) is not in it.
         if meld.rank is Rank.THREE:
-            return [Problem("meld.threes_never_melded", "rank", family=self.name)]
+            return [Problem("meld.threes_never_melded", "rank", family=self.id)]
         problems = []
         if meld.size > ruleset.max_meld_size:
-            problems.append(Problem("meld.too_big", most=ruleset.max_meld_size, family=self.name, size=meld.size))
+            problems.append(Problem("meld.too_big", most=ruleset.max_meld_size, family=self.id, size=meld.size))
         if meld.rank is None:
             if meld.size < MIN_MELD_SIZE:
                 problems.append(Problem("meld.wild_meld_too_small", least=MIN_MELD_SIZE, size=meld.size))
@@ -279,7 +279,7 @@ class ModernAmerican(Family):
         if meld.rank is Rank.SEVEN and meld.wilds:
             problems.append(Problem("meld.sevens_no_wilds"))
         elif meld.wilds > ruleset.max_wilds:
-            problems.append(Problem("meld.too_many_wilds_in", most=ruleset.max_wilds, family=self.name, wilds=meld.wilds))
+            problems.append(Problem("meld.too_many_wilds_in", most=ruleset.max_wilds, family=self.id, wilds=meld.wilds))
         if meld.rank is Rank.ACE and meld.wilds and initial is False:
             problems.append(Problem("meld.aces_wilds_initial"))
         return problems

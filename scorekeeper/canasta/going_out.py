@@ -1,4 +1,8 @@
-"""Can my side go out: the best way to lay the hand down, or every rule that stops it."""
+"""Can my side go out: the best way to lay the hand down, or every rule that stops it.
+
+Reasons, conditions and notes are :class:`.errors.Problem` values (the
+``*_data`` fields); the fields without ``_data`` are their sentences.
+"""
 
 from __future__ import annotations
 
@@ -9,22 +13,19 @@ from .cards import Card, Rank
 from .errors import InvalidHand, Problem
 from .melds import Meld
 from .options import Options
-from .placement import CheckedMeld, Placer, Slot, bonus_gained, broken_rules, meld_order, sort_hand
+from .placement import CheckedMeld, Placer, Slot, bonus_gained, broken_rules_data, meld_key, meld_order, sort_hand
 from .rules import RuleSet, next_minimum
 from .supply import deck_problems, kind_card
-from .words import join_and, plural
-
-
 
 # Said before the rules the closest way to go out breaks (each meld lists its own).
-CLOSEST_WAY = "the closest way breaks these rules."
+CLOSEST_WAY = "going_out.closest_way"
 
 @dataclass(frozen=True)
 class GoingOutCheck:
     """Whether a player may go out now, how, and the rules of going out under the rule set."""
 
     can_go_out: bool
-    reasons: tuple[str, ...]
+    reasons_data: tuple[Problem, ...]
     canastas_needed: int
     canastas: int  # the side's canastas before this turn
     canastas_after: int  # counting those this turn's melds complete
@@ -33,14 +34,34 @@ class GoingOutCheck:
     bonus: int  # the going-out bonus this would score (0 when not possible)
     melds: tuple[CheckedMeld, ...]
     discard: Card | None
-    conditions: tuple[str, ...]
-    notes: tuple[str, ...] = ()
+    conditions_data: tuple[Problem, ...]
+    notes_data: tuple[Problem, ...] = ()
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Return why not, in player words."""
+        return tuple(problem.message for problem in self.reasons_data)
+
+    @property
+    def conditions(self) -> tuple[str, ...]:
+        """Return the rules of going out, in player words."""
+        return tuple(problem.message for problem in self.conditions_data)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Return how to go out and what else to know, in player words."""
+        return tuple(problem.message for problem in self.notes_data)
+
+    @property
+    def general_reasons_data(self) -> tuple[Problem, ...]:
+        """Return the reasons that belong to no single meld (each meld lists its own)."""
+        own = set(broken_rules_data(self.melds))
+        return tuple(reason for reason in self.reasons_data if reason not in own)
 
     @property
     def general_reasons(self) -> tuple[str, ...]:
-        """Return the reasons that belong to no single meld (each meld lists its own)."""
-        own = set(broken_rules(self.melds))
-        return tuple(reason for reason in self.reasons if reason not in own)
+        """Return the reasons that belong to no single meld, in player words."""
+        return tuple(problem.message for problem in self.general_reasons_data)
 
 
 def _side_shares(ruleset: RuleSet) -> bool:
@@ -48,8 +69,20 @@ def _side_shares(ruleset: RuleSet) -> bool:
     return ruleset.players_per_side > 1 or ruleset.partnership_per_hand
 
 
-def _needs(ruleset: RuleSet) -> str:
-    return "Your side needs" if _side_shares(ruleset) else "You need"
+def going_out_rules(ruleset: RuleSet, options: Options) -> tuple[Problem, ...]:
+    """Return the rules of going out under ``ruleset`` and ``options``, as data (see :func:`going_out_conditions`)."""
+    shares = _side_shares(ruleset)
+    lines = [Problem("going_out.rule.canastas", shares=shares, needed=options.canastas_to_go_out)]
+    if ruleset.family.must_discard_to_go_out:
+        lines.append(Problem("going_out.rule.discard"))
+    else:
+        lines.append(Problem("going_out.rule.meld_every"))
+    if ruleset.concealed_bonus:
+        lines.append(Problem("going_out.rule.concealed", bonus=ruleset.going_out_bonus,
+                             concealed=ruleset.concealed_bonus, shares=shares))
+    else:
+        lines.append(Problem("going_out.rule.no_concealed", bonus=ruleset.going_out_bonus))
+    return tuple(lines)
 
 
 def going_out_conditions(ruleset: RuleSet, options: Options) -> tuple[str, ...]:
@@ -59,21 +92,7 @@ def going_out_conditions(ruleset: RuleSet, options: Options) -> tuple[str, ...]:
     >>> going_out_conditions(*resolve("classic-2p"))[0]
     'You need 2 canastas to go out; one completed in the same turn counts.'
     """
-    needed = options.canastas_to_go_out
-    lines = [f"{_needs(ruleset)} {plural(needed, 'canasta')} to go out; one completed in the same turn counts."]
-    if ruleset.family.must_discard_to_go_out:
-        lines.append("Meld all your cards but one and discard it: you go out with a discard.")
-    else:
-        lines.append("Meld every card, or all but one and discard it.")
-    if ruleset.concealed_bonus:
-        partner = ", nothing added to your partner's melds" if _side_shares(ruleset) else ""
-        lines.append(
-            f"Going out scores {ruleset.going_out_bonus}. Going out concealed scores {ruleset.concealed_bonus} in all: "
-            f"the whole hand melded in one turn, including a canasta, nothing melded earlier in the hand{partner}. "
-            f"A player who draws from the stock and goes out concealed needs no initial-meld minimum.")
-    else:
-        lines.append(f"Going out scores {ruleset.going_out_bonus}; there is no bonus for going out concealed.")
-    return tuple(lines)
+    return tuple(line.message for line in going_out_rules(ruleset, options))
 
 
 def check_going_out(
@@ -114,12 +133,12 @@ def check_going_out(
         player_has_melded = side_has_melded
     needed = options.canastas_to_go_out
     must_discard = family.must_discard_to_go_out
-    notes: list[str] = []
+    notes: list[Problem] = []
     naturals, wilds, black, red = sort_hand(hand)
     if red:
-        notes.append("Red 3s are laid out at once, never kept in hand: they are left out here.")
+        notes.append(Problem("going_out.red_threes_left_out"))
     if family.black_threes_laid_out and black:
-        notes.append("In Modern American 3s are laid out as they come: they are left out here.")
+        notes.append(Problem("going_out.threes_left_out"))
         black = []
     playable = naturals + wilds + black
     placer = Placer(ruleset, options, going_out=True, initial=not side_has_melded, dead_ranks=dead_ranks)
@@ -142,40 +161,37 @@ def check_going_out(
         if best is None or plan.rank < best.rank:
             best = plan
 
-    reasons: list[str] = []
+    reasons: list[Problem] = []
     if best is None:
-        reasons.append("In Modern American you go out by discarding your last card: you need a card to discard.")
+        reasons.append(Problem("going_out.no_card_to_discard"))
         melds: tuple[CheckedMeld, ...] = ()
         discard, after, concealed = None, canastas, False
     else:
         melds, discard, after = tuple(best.melds), best.discard, best.canastas_after
         concealed = best.concealed and bool(ruleset.concealed_bonus)
-        broken = broken_rules(melds)
+        broken = broken_rules_data(melds)
         if broken:
-            keep = "all of them but one to discard" if must_discard else "all of them, or all but one to discard"
-            reasons.append(f"You cannot meld {keep}; {CLOSEST_WAY}")
+            reasons.append(Problem(CLOSEST_WAY, must_discard=must_discard))
             reasons.extend(broken)
         if after < needed:
-            have = "none" if after == 0 else str(after)
-            reasons.append(f"{_needs(ruleset)} {plural(needed, 'canasta')} to go out and would have {have}, "
-                           f"counting any this turn's melds complete.")
+            reasons.append(Problem("going_out.canastas_short", shares=_side_shares(ruleset), needed=needed,
+                                   after=after))
         if best.no_clean_triple:
-            reasons.append("These melds are your side's initial meld, which in Modern American must include a clean "
-                           "triple: three or more natural cards of one rank and no wild card.")
+            reasons.append(Problem("going_out.clean_triple"))
         if minimum is not None and melds:
             points = best.points
             if concealed:
-                notes.append("Drawn from the stock, going out concealed needs no minimum."
-                             + (f" After taking the pile it would: these melds make {points} of your minimum of {minimum}."
-                                if points < minimum else ""))
+                if points < minimum:
+                    notes.append(Problem("going_out.concealed_no_minimum_short", points=points, minimum=minimum))
+                else:
+                    notes.append(Problem("going_out.concealed_no_minimum"))
             elif best.short_by:
-                reasons.append(f"These melds are your side's initial meld: they make {points}, "
-                               f"{best.short_by} short of your minimum of {minimum}.")
+                reasons.append(Problem("going_out.minimum_short", points=points, short_by=best.short_by,
+                                       minimum=minimum))
         elif not side_has_melded and melds and concealed:
-            notes.append("Drawn from the stock, going out concealed needs no minimum; "
-                         "after taking the pile these melds must reach your minimum.")
+            notes.append(Problem("going_out.concealed_no_minimum_unknown"))
         elif not side_has_melded and melds:
-            notes.append("These melds are also your side's initial meld: they must reach your minimum.")
+            notes.append(Problem("going_out.initial_minimum"))
     can = not reasons
     concealed = can and concealed
     if can:
@@ -184,10 +200,10 @@ def check_going_out(
     else:
         bonus = 0
     return GoingOutCheck(
-        can_go_out=can, reasons=tuple(reasons), canastas_needed=needed, canastas=canastas,
+        can_go_out=can, reasons_data=tuple(reasons), canastas_needed=needed, canastas=canastas,
         canastas_after=after, must_discard=must_discard, concealed=concealed, bonus=bonus,
         melds=tuple(sorted(melds, key=meld_order)), discard=discard,
-        conditions=going_out_conditions(ruleset, options), notes=tuple(notes),
+        conditions_data=going_out_rules(ruleset, options), notes_data=tuple(notes),
     )
 
 
@@ -196,12 +212,12 @@ def _raise_if_impossible(ruleset: RuleSet, hand: list[Card], canastas: int, side
     problems = deck_problems(ruleset, hand, "hand")
     on_table = sum(meld.is_canasta for meld in side_melds)
     if canastas < on_table:
-        problems.append(Problem("side_melds.canastas", "canastas", on_table=plural(on_table, "canasta"),
+        problems.append(Problem("side_melds.canastas", "canastas", on_table=on_table,
                                 canastas=canastas))
     ranks = [meld.rank for meld in side_melds]
     for index, rank in enumerate(ranks):
         if rank in ranks[:index]:
-            problems.append(Problem("side_melds.one_per_rank", "side_melds", label=Meld(rank).label))
+            problems.append(Problem("side_melds.one_per_rank", "side_melds", meld=meld_key(Meld(rank))))
     if problems:
         raise InvalidHand(problems)
 
@@ -241,17 +257,16 @@ class _Plan:
                      not self.concealed, -bonus, discard.points if discard is not None else 0)
 
 
-def _plan_words(melds: Sequence[CheckedMeld], discard: Card | None, concealed: bool) -> str:
-    """Return how to go out, in one sentence: "Go out: meld K K K and discard the 5."."""
-    parts = []
+def _plan_words(melds: Sequence[CheckedMeld], discard: Card | None, concealed: bool) -> Problem:
+    """Return how to go out, as one problem said "Go out: meld K K K and discard the 5."."""
+    steps = []
     for meld in sorted(melds, key=meld_order):
         if meld.adds_to is not None:
-            parts.append(f"add {meld.text} to your side's {meld.adds_to.label}")
+            steps.append(Problem("going_out.step.add", cards=meld.text, meld=meld_key(meld.adds_to)))
         else:
-            parts.append(f"meld {meld.text}")
+            steps.append(Problem("going_out.step.meld", cards=meld.text))
     if discard is not None:
-        parts.append(f"discard the {discard}")
-    if not parts:
-        return "You hold no card to meld: you are out."
-    how = " concealed" if concealed else ""
-    return f"Go out{how}: " + join_and(parts) + "."
+        steps.append(Problem("going_out.step.discard", card=discard.code))
+    if not steps:
+        return Problem("going_out.nothing_to_meld")
+    return Problem("going_out.plan_concealed" if concealed else "going_out.plan", steps=tuple(steps))

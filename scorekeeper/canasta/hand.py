@@ -94,8 +94,7 @@ class Meld:
         ranks = [card.rank for card in cards if not card.is_wild]
         distinct = list(dict.fromkeys(ranks))
         if len(distinct) > 1:
-            names = [Meld(rank).label for rank in distinct]
-            raise CardError(Problem("meld.not_one_rank", names=f"{', '.join(names[:-1])} and {names[-1]}"))
+            raise CardError(Problem("meld.not_one_rank", ranks=tuple(rank.value for rank in distinct)))
         return cls(
             rank=distinct[0] if distinct else None,
             naturals=len(ranks),

@@ -6,17 +6,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank
-from .errors import CardError
+from .errors import CardError, Problem, said_as_one
 from .melds import Meld
 from .options import Options
 from .pile_top import frozen_words, natural_pair_needed, pile_top_problem
-from .placement import CheckedMeld, Placer, Slot, broken_rules, meld_order, sort_hand
+from .placement import CheckedMeld, Placer, Slot, broken_rules_data, meld_key, meld_order, sort_hand
 from .rules import RuleSet, next_minimum
 from .supply import raise_if_impossible
-from .words import plural
 
-CLEAN_TRIPLE_NEEDED = ("In Modern American the initial meld must include a clean triple: "
-                       "three or more natural cards of one rank and no wild card.")
+CLEAN_TRIPLE_NEEDED = Problem("initial.clean_triple")
 
 
 @dataclass(frozen=True)
@@ -27,20 +25,30 @@ class InitialMeldCheck:
     points: int  # the points that count toward the minimum
     minimum: int  # the minimum that applies (0 when going out concealed)
     table_minimum: int  # the minimum of the table for this total
-    problems: tuple[str, ...]
+    problems_data: tuple[Problem, ...]  # every rule broken (``problems``: their words)
     pile_top: Card | None = None
     pile_top_counts: bool = True
 
     @property
-    def general_problems(self) -> tuple[str, ...]:
+    def problems(self) -> tuple[str, ...]:
+        """Return every rule broken, in player words."""
+        return tuple(problem.message for problem in self.problems_data)
+
+    @property
+    def general_problems_data(self) -> tuple[Problem, ...]:
         """Return the problems that belong to no single meld (each meld lists its own)."""
-        own = set(broken_rules(self.melds))
-        return tuple(problem for problem in self.problems if problem not in own)
+        own = set(broken_rules_data(self.melds))
+        return tuple(problem for problem in self.problems_data if problem not in own)
+
+    @property
+    def general_problems(self) -> tuple[str, ...]:
+        """Return the problems that belong to no single meld, in player words."""
+        return tuple(problem.message for problem in self.general_problems_data)
 
     @property
     def meets_minimum(self) -> bool:
         """Return True when no rule is broken and the points reach the minimum."""
-        return not self.problems and self.points >= self.minimum
+        return not self.problems_data and self.points >= self.minimum
 
     @property
     def short_by(self) -> int:
@@ -87,7 +95,7 @@ def check_initial_meld(
     raise_if_impossible(ruleset, hand, pile_top, "cards")
     family = ruleset.family
     going = going_out in ("out", "concealed")
-    problems: list[str] = []
+    problems: list[Problem] = []
     placer = Placer(ruleset, options, going_out=going, initial=True, dead_ranks=dead_ranks)
 
     top = pile_top
@@ -95,15 +103,14 @@ def check_initial_meld(
         problems.append(reason)
         top = None
     if pile_top is not None and going_out == "concealed":
-        problems.append("Going out concealed means drawing from the stock: a player who takes the pile "
-                        "does not go out concealed.")
+        problems.append(Problem("initial.concealed_with_pile"))
 
     if explicit:
         melds = _explicit_melds(ruleset, placer, groups, top, problems)
     else:
         melds = _auto_melds(ruleset, placer, hand, top, problems, want_clean=family.needs_clean_triple)
 
-    problems.extend(broken_rules(melds))
+    problems.extend(broken_rules_data(melds))
     # RULES.md is silent on whether the pile's top card may be part of the clean triple: it
     # may (Q Q from hand with the queen on top is one), though its points never count.
     if family.needs_clean_triple and not any(meld.clean_triple for meld in melds):
@@ -112,10 +119,9 @@ def check_initial_meld(
         made = sum(meld.completes_canasta(ruleset) for meld in melds)
         needed = options.canastas_to_go_out
         if made < needed:
-            problems.append(f"To go out your side needs {plural(needed, 'canasta')}; "
-                            f"these melds make {made if made else 'none'}.")
+            problems.append(Problem("initial.canastas_to_go_out", needed=needed, made=made))
     if not hand:
-        problems.append("Give the cards you want to meld.")
+        problems.append(Problem("initial.no_cards"))
 
     points = sum(meld.points for meld in melds)
     counted_top = next((meld.from_pile for meld in melds if meld.from_pile is not None), None)
@@ -128,18 +134,16 @@ def check_initial_meld(
     return InitialMeldCheck(
         melds=tuple(sorted(melds, key=meld_order)), points=points,
         minimum=0 if concealed else table_minimum, table_minimum=table_minimum,
-        problems=tuple(dict.fromkeys(problems)), pile_top=pile_top, pile_top_counts=family.top_card_counts,
+        problems_data=tuple(dict.fromkeys(problems)), pile_top=pile_top, pile_top_counts=family.top_card_counts,
     )
 
 
-def _red_three_problem(red: Sequence[Card]) -> str:
-    it, its = ("it", "its") if len(red) == 1 else ("them", "their")
-    return (f"Red 3s are never melded and never count toward the minimum: lay {it} "
-            f"out on {its} own and leave {it} out here.")
+def _red_three_problem(red: Sequence[Card]) -> Problem:
+    return Problem("initial.red_threes", count=len(red))
 
 
-def _pair_problem(ruleset: RuleSet, top: Card, in_hand: int) -> str:
-    return natural_pair_needed(frozen_words(ruleset), top.rank, in_hand)
+def _pair_problem(ruleset: RuleSet, top: Card, in_hand: int) -> Problem:
+    return natural_pair_needed((frozen_words(ruleset),), top.rank, in_hand)
 
 
 def _auto_melds(ruleset, placer, hand, top, problems, *, want_clean) -> list[CheckedMeld]:
@@ -179,7 +183,7 @@ def _explicit_melds(ruleset, placer, groups, top, problems) -> list[CheckedMeld]
         try:
             meld = Meld.from_cards(group)
         except CardError as error:
-            melds.append(CheckedMeld(tuple(group), None, (str(error),)))
+            melds.append(CheckedMeld(tuple(group), None, (said_as_one(error.problems),)))
             continue
         from_pile = None
         if top is not None and not placed_top and meld.rank is top.rank:
@@ -189,8 +193,8 @@ def _explicit_melds(ruleset, placer, groups, top, problems) -> list[CheckedMeld]
             meld = Meld(meld.rank, meld.naturals + 1, meld.twos, meld.jokers)
             group = [group[0], top, *group[1:]]
         if meld.rank in seen and meld.rank is not None:
-            problems.append(f"Group {number} is {meld.label} again: a side has one meld per rank, "
-                            f"so put them with group {seen[meld.rank]}.")
+            problems.append(Problem("initial.group_again", number=number, meld=meld_key(meld),
+                                    first=seen[meld.rank]))
         seen.setdefault(meld.rank, number)
         melds.append(CheckedMeld(tuple(group), meld, tuple(placer.problems(Slot(meld.rank), meld)), from_pile))
     if top is not None and not placed_top:

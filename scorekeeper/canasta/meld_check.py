@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Rank
 from .dead import dead_rank_problem
-from .errors import CardError, InvalidHand, Problem
+from .errors import CardError, InvalidHand, Problem, said_as_one
 from .melds import CANASTA_SIZE, Meld, canasta_kind, meld_problems, unfinished_kind
 from .placement import CardsLaid
 from .kinds import CanastaKind
@@ -21,7 +21,7 @@ class MeldCheck(CardsLaid):
 
     cards: tuple[Card, ...]
     meld: Meld | None
-    problems: tuple[str, ...]
+    problems_data: tuple[Problem, ...]  # every rule the meld breaks (``problems``: their words)
     kind: CanastaKind | None  # canasta kind, if a legal canasta
     bonus: int
     penalty_if_unfinished: int  # Modern American: what the meld costs if the hand ends before it is a canasta
@@ -83,9 +83,8 @@ def check_meld(
     try:
         meld = Meld.from_cards(cards)
     except CardError as error:
-        return MeldCheck(tuple(cards), None, (str(error),), None, 0, 0)
-    problems = [problem.message for problem in meld_problems(
-        ruleset, options, meld, going_out=going_out, initial=initial)]
+        return MeldCheck(tuple(cards), None, (said_as_one(error.problems),), None, 0, 0)
+    problems = meld_problems(ruleset, options, meld, going_out=going_out, initial=initial)
     if (dead := dead_rank_problem(ruleset, meld.rank, dead_ranks)) is not None:
         problems.insert(0, dead)
     legal = not problems

@@ -23,16 +23,11 @@ from .hand import CANASTA_SIZE, MIN_MELD_SIZE, Meld
 from .kinds import CanastaKind
 from .options import Options
 from .rules import RuleSet
-from .words import capital, decks_word
 
 __all__ = [
     "CANASTA_SIZE", "MIN_MELD_SIZE", "Meld", "MeldSummary", "canasta_bonus", "canasta_kind", "meld_problems",
     "summarise_melds", "unfinished_kind",
 ]
-
-
-def _decks(ruleset: RuleSet) -> str:
-    return capital(decks_word(ruleset.decks))
 
 
 def _deck_problems(ruleset: RuleSet, meld: Meld) -> list[Problem]:
@@ -41,13 +36,13 @@ def _deck_problems(ruleset: RuleSet, meld: Meld) -> list[Problem]:
     if meld.rank is not None:
         held = copies_in_decks(meld.rank, ruleset.decks) // (2 if meld.rank is Rank.THREE else 1)
         if meld.naturals > held:
-            problems.append(Problem("meld.more_than_decks", "naturals", decks=_decks(ruleset), held=held,
-                                    what=meld.label, count=meld.naturals))
+            problems.append(Problem("meld.more_than_decks", "naturals", decks=ruleset.decks, held=held,
+                                    what=meld.rank.value, count=meld.naturals))
     for field, rank in (("twos", Rank.TWO), ("jokers", Rank.JOKER)):
         count, held = getattr(meld, field), copies_in_decks(rank, ruleset.decks)
         if count > held:
-            problems.append(Problem("meld.more_than_decks", field, decks=_decks(ruleset), held=held,
-                                    what=rank.plural, count=count))
+            problems.append(Problem("meld.more_than_decks", field, decks=ruleset.decks, held=held,
+                                    what=rank.value, count=count))
     return problems
 
 

@@ -4,8 +4,15 @@ A :class:`.errors.Problem` carries a code and its parameters; this module
 turns them into the sentence a player reads (a translation would be another
 table of the same codes). The referee's refusals of a move are here too
 (``REFUSALS``, by their own codes, which the play API answers with).
-Parameters are numbers or words the engine chose:
+The rules checks' and the referee's parameters are data — numbers, rank
+codes, card text, flags, nested problems — and a field's format spec says how
+it reads (``SPECS``: ``{rank:plural}`` is "kings"); some older problems of the
+score's input still carry a few words the engine chose (labels, rule set names):
 
+>>> sentence("pile.natural_pair_needed", {"because": [sentence("pile.frozen.by_a_card", {})], "rank": "Q", "in_hand": 0})
+'A wild card or a turned-up red 3 freezes the pile: taking it needs a natural pair of queens from your hand; you have none.'
+>>> refusal_sentence("cannot_go_out", {"shares": False, "needed": 2, "has": 1})
+'You need 2 canastas to go out and you have 1: keep a card.'
 >>> sentence("meld.too_few_naturals", {"naturals": 1})
 'A meld needs at least 2 natural cards; this one has 1.'
 >>> sentence("value.above.decks", {"label": "Red 3s", "high": 4})
@@ -16,6 +23,7 @@ Parameters are numbers or words the engine chose:
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
 
 # How card text is written, said once with the first token that is no card at all.
@@ -55,9 +63,9 @@ MESSAGES: dict[str, str] = {
     "meld.wild_rank": "Give a meld of wild cards only with rank None, its 2s as twos and jokers as jokers.",
     "meld.wild_with_naturals": "A meld of wild cards only has no natural cards.",
     "meld.red_threes": "Red 3s are never melded: they are laid out on their own.",
-    "meld.not_one_rank": "A meld holds cards of one rank; these are {names}.",
-    "meld.more_than_decks": "{decks} hold only {held} {what}; this meld has {count}.",
-    "meld.wild_alone": "A meld of wild cards alone is not allowed in {family}.",
+    "meld.not_one_rank": "A meld holds cards of one rank; these are {ranks:labels}.",
+    "meld.more_than_decks": "{decks:Decks} hold only {held} {what:label}; this meld has {count}.",
+    "meld.wild_alone": "A meld of wild cards alone is not allowed in {family:family}.",
     "meld.black_threes_going_out": "Black 3s are melded only by a player going out.",
     "meld.black_threes_no_wilds": "Black 3s are melded without wild cards.",
     "meld.black_threes_size": "Black 3s are melded 3 or 4 at a time; this meld has {naturals}.",
@@ -68,11 +76,11 @@ MESSAGES: dict[str, str] = {
                              "this meld has {wilds} wild and {naturals} natural."),
     "meld.naturals_outnumber": ("With your house rule, the natural cards must outnumber the wild cards; "
                                 "this meld has {naturals} natural and {wilds} wild."),
-    "meld.threes_never_melded": "In {family} 3s are never melded: they are laid out on their own.",
-    "meld.too_big": "A meld holds at most {most} cards in {family}; this one has {size}.",
+    "meld.threes_never_melded": "In {family:family} 3s are never melded: they are laid out on their own.",
+    "meld.too_big": "A meld holds at most {most} cards in {family:family}; this one has {size}.",
     "meld.wild_meld_too_small": "A meld of wild cards needs at least {least}; this one has {size}.",
     "meld.sevens_no_wilds": "Sevens never take wild cards.",
-    "meld.too_many_wilds_in": "A meld may hold at most {most} wild cards in {family}; this one has {wilds}.",
+    "meld.too_many_wilds_in": "A meld may hold at most {most} wild cards in {family:family}; this one has {wilds}.",
     "meld.aces_wilds_initial": "Aces take wild cards only as part of the side's initial meld.",
     # --- rule sets and options (rules) ---------------------------------------------------
     "rules.missing": "Choose a rule set: {choices}.",
@@ -142,8 +150,8 @@ MESSAGES: dict[str, str] = {
     "request.not_object": "The request must be a JSON object with rules and sides.",
     "request.unknown_field": 'There is no field "{name}". Fields: {fields}.',
     # --- the checks' input (going_out) ---------------------------------------------------
-    "side_melds.canastas": "The side's melds you gave hold {on_table}; canastas says {canastas}.",
-    "side_melds.one_per_rank": "Your side has one meld of {label}, not two: put them together.",
+    "side_melds.canastas": "The side's melds you gave hold {on_table:canastas}; canastas says {canastas}.",
+    "side_melds.one_per_rank": "Your side has one meld of {meld:label}, not two: put them together.",
     # --- a problem of another hand of the game, said with its number ---------------------
     "in_hand": "Hand {number}: {problem.message}",
     # --- a game's names and seats (games.write) ------------------------------------------
@@ -175,26 +183,26 @@ MESSAGES: dict[str, str] = {
     # --- the pile check: a first meld made with the pile (pile, pile_meld) ------------------
     # {meld} is the top card with the natural pair, {points} what it counts toward {minimum}.
     "pile.first_meld.enough": "Yes \u2014 your meld with it reaches {minimum}: {meld} is {points}.",
-    "pile.first_meld.enough_uncounted": ("Yes \u2014 your meld with it reaches {minimum} without the {top} on top: "
+    "pile.first_meld.enough_uncounted": ("Yes \u2014 your meld with it reaches {minimum} without the {top:one} on top: "
                                          "{meld} counts {points}."),
     "pile.first_meld.if": "Yes \u2014 if your meld with it reaches {minimum}: {meld} is {points}.",
-    "pile.first_meld.if_uncounted": ("Yes \u2014 if your meld with it reaches {minimum} without the {top} on top: "
+    "pile.first_meld.if_uncounted": ("Yes \u2014 if your meld with it reaches {minimum} without the {top:one} on top: "
                                      "{meld} counts {points}."),
-    "pile.first_meld.if_unknown": ("Yes \u2014 if your meld with it reaches your minimum ({minimums}, by your "
+    "pile.first_meld.if_unknown": ("Yes \u2014 if your meld with it reaches your minimum ({minimums:or}, by your "
                                    "total): {meld} is {points}."),
-    "pile.first_meld.if_unknown_uncounted": ("Yes \u2014 if your meld with it reaches your minimum ({minimums}, by "
-                                             "your total) without the {top} on top: {meld} counts {points}."),
-    "pile.first_meld.hand_can": "Your hand can reach it: {melds} make {points}.",
-    "pile.first_meld.hand_can_uncounted": "Your hand can reach it: {melds} count {points} without the {top} on top.",
+    "pile.first_meld.if_unknown_uncounted": ("Yes \u2014 if your meld with it reaches your minimum ({minimums:or}, by "
+                                             "your total) without the {top:one} on top: {meld} counts {points}."),
+    "pile.first_meld.hand_can": "Your hand can reach it: {melds:and} make {points}.",
+    "pile.first_meld.hand_can_uncounted": "Your hand can reach it: {melds:and} count {points} without the {top:one} on top.",
     "pile.first_meld.short": ("No: taking the pile would be your side's first meld, which must reach {minimum}, and "
-                              "with the {top} on top your hand makes at most {points} ({melds})."),
+                              "with the {top:one} on top your hand makes at most {points} ({melds:and})."),
     "pile.first_meld.short_uncounted": ("No: taking the pile would be your side's first meld, which must reach {minimum} "
-                                        "without the {top} on top, and your hand makes at most {points} ({melds})."),
-    "pile.asks_total": ("Your side has not melded yet, so taking the pile is its first meld: give {whose} total "
+                                        "without the {top:one} on top, and your hand makes at most {points} ({melds:and})."),
+    "pile.asks_total": ("Your side has not melded yet, so taking the pile is its first meld: give {team:whose} total "
                         "before this hand (0 in the first hand), or its minimum, to know whether it is enough."),
     # --- the pile check's input (pile) ---------------------------------------------------
-    "pile.minimum_unknown": "In {rules}, the minimum is {minimums}; {minimum:,} is none of them.",
-    "pile.minimum_and_total": ("At a total of {total} the minimum is {expected}, not {minimum:,}: give the total "
+    "pile.minimum_unknown": "In {rules:rules}, the minimum is {minimums:or}; {minimum:,} is none of them.",
+    "pile.minimum_and_total": ("At a total of {total:points} the minimum is {expected}, not {minimum:,}: give the total "
                                "or the minimum, or both that agree."),
     # --- a position of a deal as data (play.codec, api.play) -----------------------------
     "position.missing": "Give the position: every hand, the stock, the pile, the melds, whose turn.",
@@ -238,6 +246,107 @@ MESSAGES: dict[str, str] = {
     "move.discard_one": "Discard one card; this names {count}.",
     "move.answer": "Answer with yes: true or false.",
     "move.special_hand": 'Name the special hand, like "straight".',
+    # --- a meld of a check, named (placement, initial_meld, going_out, play.lays) -------------
+    # {meld} is the meld's key: a rank code ("K", "3" for black 3s), "wild", or None for cards that are no meld.
+    "meld.named": "{meld:Label} ({cards}): {problem}",
+    "meld.dead_rank": "The {rank:label} are dead (a canasta of them is complete): nobody may meld them or add to them.",
+    "meld.wilds_fit_nowhere": ("{count:wild_cards} fit no meld here: a meld holds at most 3, "
+                               "and wild cards alone are not a meld in Classic."),
+    "sentences": "{problems:sentences}",
+    # --- the pile's top card and its freezing (pile_top) ------------------------------------
+    "pile.frozen.always": "In Modern American the pile is always frozen",
+    "pile.frozen.by_a_card": "A wild card or a turned-up red 3 freezes the pile",
+    "pile.frozen.before_melding": "Your side has not melded yet, so the pile is frozen for it",
+    "pile.natural_pair_needed": ("{because:frozen}: taking it needs a natural pair of {rank:plural} from your hand; "
+                                 "you have {in_hand:have_of_rank}."),
+    "pile.top_wild": "Nobody may take the pile with {card:a_card} on top.",
+    "pile.top_three_modern": ("In Modern American 3s are laid out as they come, so a 3 is never the top card "
+                              "of the pile. Give the card on top of it."),
+    "pile.top_red_three": ("A red 3 is never the top card of the pile: one turned up at the start freezes the pile and "
+                           "the next card is turned over it, and in play red 3s are laid out, never discarded. "
+                           "Give the card on top of it."),
+    "pile.top_black_three": "A black 3 on top stops the pile: nobody may take it this turn.",
+    # --- may I take the pile (pile) ---------------------------------------------------------
+    "pile.one_card_left": "With one card left in your hand you may not take a pile of one card.",
+    "pile.dead_rank": ("The {rank:plural} are dead (a canasta of them is complete): nobody may take the pile "
+                       "with {rank:a_rank} on top."),
+    "pile.meld_limit": ("Your side already has {count} {rank:plural} on the table: in {family:family} the pile "
+                        "is not taken towards a meld of {limit} or more cards."),
+    "pile.way.natural_pair": "Meld the {rank:one} on top with two {rank:plural} from your hand.",
+    "pile.way.natural_and_wild": "Meld the {rank:one} on top with {rank:a_rank} and {wild:a_card} from your hand.",
+    "pile.way.add_to_meld": "Add the {rank:one} on top to your side's {rank:plural}.",
+    "pile.yes": "Yes: {way:uncapital}",
+    "pile.meld_top_at_once": ("To take the pile you must meld the {rank:one} on top at once: "
+                              "with two {rank:plural}, with one and a wild card, or by adding it to your side's "
+                              "{rank:plural}. You have {in_hand:count_of_rank}, {wild:a_wild_card} and "
+                              "{meld:a_meld_of_rank}."),
+    "pile.frozen_note": "{because:frozen}: it is taken only with a natural pair from your hand.",
+    "pile.pair_on_meld": "The {rank:one} on top and your pair go on your side's {rank:plural}.",
+    "pile.must_take": ("With the stock empty you must take the pile: its {top:one} goes on your side's {rank:plural} "
+                       "and the pile is not frozen for your side."),
+    "pile.stock_empty.may_take": "The stock is empty: you may take the pile, or not take it and end the deal.",
+    "pile.stock_empty.deal_ends": "The stock is empty and you cannot take the pile: the deal ends.",
+    # --- is this enough for a first meld (initial_meld) -------------------------------------
+    "initial.concealed_with_pile": ("Going out concealed means drawing from the stock: a player who takes the pile "
+                                    "does not go out concealed."),
+    "initial.clean_triple": ("In Modern American the initial meld must include a clean triple: "
+                             "three or more natural cards of one rank and no wild card."),
+    "initial.canastas_to_go_out": "To go out your side needs {needed:canastas}; these melds make {made:none}.",
+    "initial.no_cards": "Give the cards you want to meld.",
+    "initial.red_threes": ("Red 3s are never melded and never count toward the minimum: lay {count:it} "
+                           "out on {count:its} own and leave {count:it} out here."),
+    "initial.group_again": ("Group {number} is {meld:label} again: a side has one meld per rank, "
+                            "so put them with group {first}."),
+    # --- can my side go out (going_out) -----------------------------------------------------
+    # {shares}: the player's canastas are a side's, shared with a partner ("Your side needs", not "You need").
+    "going_out.rule.canastas": "{shares:needs} {needed:canastas} to go out; one completed in the same turn counts.",
+    "going_out.rule.discard": "Meld all your cards but one and discard it: you go out with a discard.",
+    "going_out.rule.meld_every": "Meld every card, or all but one and discard it.",
+    "going_out.rule.concealed": (
+        "Going out scores {bonus}. Going out concealed scores {concealed} in all: "
+        "the whole hand melded in one turn, including a canasta, nothing melded earlier in the hand"
+        "{shares:partner_clause}. "
+        "A player who draws from the stock and goes out concealed needs no initial-meld minimum."),
+    "going_out.rule.no_concealed": "Going out scores {bonus}; there is no bonus for going out concealed.",
+    "going_out.red_threes_left_out": "Red 3s are laid out at once, never kept in hand: they are left out here.",
+    "going_out.threes_left_out": "In Modern American 3s are laid out as they come: they are left out here.",
+    "going_out.no_card_to_discard": ("In Modern American you go out by discarding your last card: "
+                                     "you need a card to discard."),
+    "going_out.closest_way": "You cannot meld {must_discard:keep}; the closest way breaks these rules.",
+    "going_out.canastas_short": ("{shares:needs} {needed:canastas} to go out and would have {after:none}, "
+                                 "counting any this turn's melds complete."),
+    "going_out.clean_triple": ("These melds are your side's initial meld, which in Modern American must include a "
+                               "clean triple: three or more natural cards of one rank and no wild card."),
+    "going_out.minimum_short": ("These melds are your side's initial meld: they make {points}, "
+                                "{short_by} short of your minimum of {minimum}."),
+    "going_out.concealed_no_minimum": "Drawn from the stock, going out concealed needs no minimum.",
+    "going_out.concealed_no_minimum_short": (
+        "Drawn from the stock, going out concealed needs no minimum. After taking the pile it would: "
+        "these melds make {points} of your minimum of {minimum}."),
+    "going_out.concealed_no_minimum_unknown": ("Drawn from the stock, going out concealed needs no minimum; "
+                                               "after taking the pile these melds must reach your minimum."),
+    "going_out.initial_minimum": "These melds are also your side's initial meld: they must reach your minimum.",
+    "going_out.nothing_to_meld": "You hold no card to meld: you are out.",
+    # {steps}: each a going_out.step.* problem, said in turn ("meld K K K and discard the 5").
+    "going_out.plan": "Go out: {steps:and}.",
+    "going_out.plan_concealed": "Go out concealed: {steps:and}.",
+    "going_out.step.meld": "meld {cards}",
+    "going_out.step.add": "add {cards} to your side's {meld:label}",
+    "going_out.step.discard": "discard the {card:card_text}",
+    # Why a player may not ask "may I go out?": the going-out check's reasons, begun in lower case
+    # when they begin with "You", "Your" or "These" (they follow a colon).
+    "going_out.why_not": "{reasons:after_colon}",
+    # --- a lay of a move the referee judges (play.lays) -------------------------------------
+    "lay.cards": "{cards}: {problem}",
+    "lay.not_onto": "{cards}: these cards do not go on {meld:label}.",
+    # --- a special hand's cards (play.special) ----------------------------------------------
+    "special.size": "a special hand is {size} cards; you hold {count}.",
+    "special.rule.straight": "one natural card of each rank 4 to ace and three wild cards.",
+    "special.rule.pairs": "seven natural pairs of seven ranks, no wild card.",
+    "special.rule.pairs_wild": "six natural pairs of six ranks and a pair of wild cards.",
+    "special.rule.garbage": ("four cards of one rank, four of another, three of a third and three of a fourth, "
+                             "no wild card."),
+    "special.rule.unknown": "",
     # --- why the referee refuses a move: a play.problems.Refusal, with its own code and words ---
     "play.refused": "{refusal.message}",
     "position.black_threes_melded": ("Black 3s are melded only by a player going out: they lie on the table only "
@@ -248,11 +357,11 @@ MESSAGES: dict[str, str] = {
 # --- why the referee refuses a move (play.problems.Refusal) ---------------------------------
 # Their codes are the refusal's own, as the play API answers them ("code": "deal_over").
 # Two are also the rules checks' words: the dead ranks (dead.py) and the empty stock (pile.py).
-DEAD_RANK = "The {rank} are dead (a canasta of them is complete): nobody may meld them or add to them."
+# Their parameters are data: ranks as codes ("K"), counts as numbers, a check's problem as a problem.
+DEAD_RANK = MESSAGES["meld.dead_rank"]
 # RULES.md ("The stock runs out"): a player who must draw from an empty stock must take the pile
 # when its top card goes on the side's meld and the pile is not frozen for the side.
-MUST_TAKE = ("With the stock empty you must take the pile: its {top} goes on your side's {rank} "
-             "and the pile is not frozen for your side.")
+MUST_TAKE = MESSAGES["pile.must_take"]
 
 REFUSALS: dict[str, str] = {
     "deal_over": "The deal is over: no move can follow.",
@@ -266,43 +375,175 @@ REFUSALS: dict[str, str] = {
     "must_take_pile": MUST_TAKE,
     "not_in_hand": "You do not hold {cards}.",
     "pile_empty": "The pile is empty: there is nothing to take.",
-    "pile": "{text}",
-    "pile_frozen": "{because}: take it only with two natural {rank} from your hand.",
-    "pile_with": ("To take the pile, meld the {top} on top at once: the cards you give with it must be "
-                  "{rank} or wild cards."),
-    "pile_add_needs_meld": ("To take the pile with no card from your hand, its {top} must go on your side's "
-                            "{rank}, and your side has none."),
-    "pile_wilds_only": "To take the pile, meld the {top} on top with natural {rank} from your hand: wild cards alone do not take it.",
-    "meld_rule": "{text}",
-    "initial_meld": "{text}",
+    "pile": "{problem}",
+    "pile_frozen": "{because:frozen}: take it only with two natural {rank:plural} from your hand.",
+    "pile_with": ("To take the pile, meld the {top:one} on top at once: the cards you give with it must be "
+                  "{rank:plural} or wild cards."),
+    "pile_add_needs_meld": ("To take the pile with no card from your hand, its {top:one} must go on your side's "
+                            "{rank:plural}, and your side has none."),
+    "pile_wilds_only": ("To take the pile, meld the {top:one} on top with natural {rank:plural} from your hand: "
+                        "wild cards alone do not take it."),
+    "meld_rule": "{problem}",
+    "initial_meld": "{problem}",
     "initial_minimum": ("Your side's first meld must reach {minimum}: these melds make {points}, "
-                        "{short_by} short{counted}."),
+                        "{short_by} short{top_counts:top_uncounted}."),
     "dead_rank": DEAD_RANK,
     "no_cards": "Give the cards to meld.",
     "which_meld": "Say which meld the wild cards {cards} go on.",
-    "no_such_meld": "Your side has no meld of {rank} to add {cards} to.",
+    "no_such_meld": "Your side has no meld of {rank:label} to add {cards} to.",
     "others_meld": ("{cards}: a side never adds to another side's melds, "
-                    "and alone these cards make no meld of {rank}."),
+                    "and alone these cards make no meld of {rank:label}."),
     "black_threes": "Black 3s are melded only by a player going out.",
-    "keep_a_card": ("Your side may not go out yet ({have} of the {needed} needed): keep at least one card "
+    "keep_a_card": ("Your side may not go out yet ({have:canastas} of the {needed} needed): keep at least one card "
                     "after your discard, so this move must leave you two."),
     "keep_a_card_asked": ("Your partner said no to going out: keep at least one card after your discard this turn, "
                           "so this move must leave you two."),
     "discard_to_go_out": "In Modern American you go out with a final discard: keep one card to discard.",
     "must_go_out": ("Your partner said yes, so you must go out this turn: lay down your cards "
                     "(all but one to discard) in one move."),
-    "cannot_go_out": "{needs} {needed} to go out and {has}: keep a card.",
+    "cannot_go_out": "{shares:needs} {needed:canastas} to go out and {has:has_canastas}: keep a card.",
     "no_partner": "You have no partner to ask.",
     "ask_when": "Ask your partner after drawing from the stock and before you meld.",
     "asked_already": "You asked already this turn.",
-    "ask_cannot_go_out": "You cannot go out this turn, so there is nothing to ask: {text}",
-    "special_unknown": "There is no special hand \"{name}\". Special hands here: {names}.",
+    "ask_cannot_go_out": "You cannot go out this turn, so there is nothing to ask: {why}",
+    "special_unknown": "There is no special hand \"{name}\". Special hands here: {names:comma}.",
     "special_none": "This rule set has no special hands.",
     "special_when": "A special hand is laid down after drawing from the stock, before your side has melded anything.",
-    "special_cards": "Your 14 cards are not a {label}: {rule}",
+    "special_cards": "Your 14 cards are not a {name:special}: {rule}",
 }
+
+
+# --- putting data into words ----------------------------------------------------------------
+# A parameter is data: a number, a rank code ("K", "10"; "3" for black 3s; "wild" for a meld of wild
+# cards; None for cards that make no meld), a card code ("KS", "JK"), a flag, a list, or a problem of
+# its own. A field's format spec says how it reads: "{rank:plural}" is "kings". A translation would
+# give these words too; a spec that needs another parameter (the rank of a count) reads it by name.
+
+
+def _rank(code):
+    from .cards import Rank
+
+    return Rank(code)
+
+
+def _card(code):
+    from .cards import parse_cards
+
+    return parse_cards(code)[0]
+
+
+def _label(key) -> str:
+    """Return what a meld of ``key`` is made of: "kings", "black 3s", "wild cards"; "cards" for no meld."""
+    if key is None:
+        return "cards"
+    if key == "wild":
+        return "wild cards"
+    if key == "3":
+        return "black 3s"
+    return _rank(key).plural
+
+
+def _words():
+    from . import words
+
+    return words
+
+
+def _frozen(reasons) -> str:
+    """Return why the pile is frozen, the reasons joined in one clause ("A wild card … and your side …")."""
+    first, *more = [str(reason) for reason in reasons]
+    return first + "".join(" and " + part[0].lower() + part[1:] for part in more)
+
+
+def _after_colon(reasons) -> str:
+    text = " ".join(str(reason) for reason in reasons)
+    return text[:1].lower() + text[1:] if text.startswith(("You", "Your", "These")) else text
+
+
+def _family(family_id: str) -> str:
+    from .families import FAMILIES
+
+    return FAMILIES[family_id].name
+
+
+def _rules(rules_id: str) -> str:
+    from .rules import PRESETS
+
+    return PRESETS[rules_id].name
+
+
+def _special(name: str) -> str:
+    from .rules import SPECIAL_HANDS
+
+    return next((hand.label for hand in SPECIAL_HANDS if hand.id == name), name).lower()
+
+
+# spec: (value, every parameter) -> words
+SPECS = {
+    "plural": lambda rank, _: _rank(rank).plural,
+    "one": lambda rank, _: _words().singular(_rank(rank)),
+    "a_rank": lambda rank, _: _words().rank_word(_rank(rank)),
+    "a_card": lambda card, _: _words().card_word(_card(card)),
+    "card_text": lambda card, _: str(_card(card)),
+    "label": lambda key, _: _label(key),
+    "labels": lambda keys, _: _words().join_and([_label(key) for key in keys]),
+    "Decks": lambda decks, _: _words().capital(_words().decks_word(decks)),
+    "Label": lambda key, _: _words().capital(_label(key)),
+    "count_of_rank": lambda count, p: _words().rank_word(_rank(p["rank"]), count),
+    "have_of_rank": lambda count, p: _words().rank_word(_rank(p["rank"]), count) if count else "none",
+    "a_wild_card": lambda has, _: "a wild card" if has else "no wild card",
+    "a_meld_of_rank": lambda has, p: ("a meld of " if has else "no meld of ") + _rank(p["rank"]).plural,
+    "canastas": lambda count, _: _words().plural(count, "canasta"),
+    "wild_cards": lambda count, _: _words().plural(count, "wild card"),
+    "none": lambda count, _: str(count) if count else "none",
+    "it": lambda count, _: "it" if count == 1 else "them",
+    "its": lambda count, _: "its" if count == 1 else "their",
+    "needs": lambda shares, _: "Your side needs" if shares else "You need",
+    "has_canastas": lambda count, p: ("it has " if p["shares"] else "you have ") + (str(count) if count else "none"),
+    "partner_clause": lambda shares, _: ", nothing added to your partner's melds" if shares else "",
+    "keep": lambda must_discard, _: ("all of them but one to discard" if must_discard
+                                     else "all of them, or all but one to discard"),
+    "top_uncounted": lambda counts, _: "" if counts else " (the top card does not count)",
+    "whose": lambda team, _: "your side's" if team else "your",
+    "family": lambda family_id, _: _family(family_id),
+    "rules": lambda rules_id, _: _rules(rules_id),
+    "special": lambda name, _: _special(name),
+    "points": lambda value, _: _words().points_word(value),
+    "or": lambda items, _: _words().join_or([str(item) for item in items]),
+    "and": lambda items, _: _words().join_and([str(item) for item in items]),
+    "comma": lambda items, _: ", ".join(str(item) for item in items),
+    "frozen": lambda reasons, _: _frozen(reasons),
+    "uncapital": lambda said, _: (text := str(said))[:1].lower() + text[1:],
+    "sentences": lambda said, _: " ".join(str(each) for each in said),
+    "after_colon": lambda reasons, _: _after_colon(reasons),
+}
+
+
+class _Wording(string.Formatter):
+    """str.format with the specs of :data:`SPECS`, each given every parameter."""
+
+    def __init__(self, params: Mapping[str, object]):
+        self.params = params
+
+    def format_field(self, value, format_spec):
+        words = SPECS.get(format_spec)
+        if words is not None:
+            return words(value, self.params)
+        return super().format_field(value, format_spec)
+
+
+def render(template: str, params: Mapping[str, object]) -> str:
+    """Return ``template`` with its fields filled from ``params``, each read as its spec says."""
+    if ":" not in template and "." not in template:
+        return template.format_map(params)
+    return _Wording(params).vformat(template, (), params)
 
 
 def sentence(code: str, params: Mapping[str, object]) -> str:
     """Return the sentence of problem ``code`` with its ``params``."""
-    return MESSAGES[code].format_map(params)
+    return render(MESSAGES[code], params)
+
+
+def refusal_sentence(code: str, params: Mapping[str, object]) -> str:
+    """Return the sentence of the referee's refusal ``code`` with its ``params``."""
+    return render(REFUSALS[code], params)

@@ -1,4 +1,9 @@
-"""May I take the discard pile: every way to, or every reason why not, in player words."""
+"""May I take the discard pile: every way to, or every reason why not.
+
+Each way, reason and note is a :class:`.errors.Problem` (a code and its data,
+in the ``*_data`` fields); the fields without ``_data`` are their sentences,
+made by :mod:`.messages` when asked.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,6 @@ from dataclasses import dataclass, replace
 
 from .cards import Card, Rank, card_points, format_cards
 from .errors import InvalidHand, Problem
-from .messages import MUST_TAKE, sentence
 from .pile_meld import FirstMeld, best_first_meld
 from .pile_top import (  # noqa: F401 (said here too: the pile's words, by the pile check's name)
     ALWAYS_FROZEN, FROZEN_BEFORE_MELDING, FROZEN_BY_A_CARD, frozen_because_words, frozen_words, natural_pair_needed, pile_top_problem,
@@ -16,7 +20,6 @@ from .options import Options
 from .placement import sort_hand
 from .rules import RuleSet, next_minimum
 from .supply import raise_if_impossible
-from .words import card_word, join_and, join_or, points_word, rank_word, singular
 
 
 @dataclass(frozen=True)
@@ -25,7 +28,12 @@ class PileWay:
 
     way: str
     cards: tuple[Card, ...]  # from hand, melded with the top card
-    message: str
+    message_data: Problem
+
+    @property
+    def message(self) -> str:
+        """Return the way in player words: "Meld the queen on top with two queens from your hand."."""
+        return self.message_data.message
 
 
 @dataclass(frozen=True)
@@ -34,31 +42,57 @@ class PileCheck:
 
     can_take: bool
     ways: tuple[PileWay, ...]
-    reasons: tuple[str, ...]  # why not (empty when the pile can be taken)
+    reasons_data: tuple[Problem, ...]  # why not (empty when the pile can be taken)
     frozen: bool  # frozen for this side
-    frozen_because: tuple[str, ...]
-    notes: tuple[str, ...] = ()
+    frozen_because_data: tuple[Problem, ...]
+    notes_data: tuple[Problem, ...] = ()
     must_take: bool = False  # the stock is empty and the pile must be taken (see must_take_pile)
     # A side that has not melded: the pile makes its first meld (see FirstMeldAnswer).
     first_meld: FirstMeldAnswer | None = None
 
     @property
+    def reasons(self) -> tuple[str, ...]:
+        """Return why not, in player words."""
+        return tuple(problem.message for problem in self.reasons_data)
+
+    @property
+    def frozen_because(self) -> tuple[str, ...]:
+        """Return why the pile is frozen for this side, in player words (clauses)."""
+        return tuple(problem.message for problem in self.frozen_because_data)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Return what else the player should know, in player words."""
+        return tuple(problem.message for problem in self.notes_data)
+
+    @property
+    def reason_data(self) -> Problem:
+        """Return the answer as one problem: how to take it, or why not."""
+        if self.must_take:
+            return self.notes_data[0]
+        if self.can_take and self.first_meld is not None:
+            return self.first_meld.answer_data
+        if self.can_take:
+            return Problem("pile.yes", way=self.ways[0].message_data)
+        return Problem("sentences", problems=self.reasons_data)
+
+    @property
     def reason(self) -> str:
         """Return the answer in one sentence or two: how to take it, or why not."""
-        if self.must_take:
-            return self.notes[0]
-        if self.can_take and self.first_meld is not None:
-            return self.first_meld.answer
-        if self.can_take:
-            return "Yes: " + self.ways[0].message[0].lower() + self.ways[0].message[1:]
-        return " ".join(self.reasons)
+        return self.reason_data.message
+
+    @property
+    def frozen_note_data(self) -> Problem | None:
+        """Return, when the pile is frozen for this side, why and what that asks."""
+        if not self.frozen:
+            return None
+        return Problem("pile.frozen_note", because=self.frozen_because_data)
 
     @property
     def frozen_note(self) -> str | None:
         """Return, when the pile is frozen for this side, why and what that asks: one sentence."""
-        if not self.frozen:
-            return None
-        return frozen_because_words(self.frozen_because) + ": it is taken only with a natural pair from your hand."
+        note = self.frozen_note_data
+        return note.message if note is not None else None
 
     @property
     def minimum(self) -> int | None:
@@ -80,13 +114,18 @@ class FirstMeldAnswer:
     with the top card (looked for when the pair alone falls short).
     """
 
-    answer: str
+    answer_data: Problem
     meld: str
     points: int
     minimum: int | None  # None: the side's total was not given
     reaches: bool | None  # the pair alone reaches the minimum (None: not known)
     best: FirstMeld | None = None
     asks: tuple[Problem, ...] = ()
+
+    @property
+    def answer(self) -> str:
+        """Return the answer in player words: "Yes — if your meld with it reaches 50: …"."""
+        return self.answer_data.message
 
     @property
     def best_reaches(self) -> bool | None:
@@ -146,7 +185,7 @@ def check_pile(
     rank = pile_top.rank
     matching = [card for card in naturals if card.rank is rank]
 
-    frozen_because = []
+    frozen_because: list[Problem] = []
     if family.pile_always_frozen:
         frozen_because.append(ALWAYS_FROZEN)
     else:
@@ -156,47 +195,39 @@ def check_pile(
             frozen_because.append(FROZEN_BEFORE_MELDING)
     is_frozen = bool(frozen_because)
 
-    reasons: list[str] = []
-    notes: list[str] = []
+    reasons: list[Problem] = []
+    notes: list[Problem] = []
     if (problem := pile_top_problem(ruleset, pile_top)) is not None:
         reasons.append(problem)
     else:
         if pile_size == 1 and len(hand) == 1:
-            reasons.append("With one card left in your hand you may not take a pile of one card.")
+            reasons.append(Problem("pile.one_card_left"))
         if family.dead_ranks and rank in dead:
-            reasons.append(f"The {rank.plural} are dead (a canasta of them is complete): nobody may take the pile "
-                           f"with {rank_word(rank)} on top.")
+            reasons.append(Problem("pile.dead_rank", rank=rank.value))
         count = side_melds.get(rank)
         limit = family.pile_meld_limit
         if limit is not None and count is not None and count >= limit:
-            reasons.append(f"Your side already has {count} {rank.plural} on the table: in {family.name} the pile "
-                           f"is not taken towards a meld of {limit} or more cards.")
+            reasons.append(Problem("pile.meld_limit", count=count, rank=rank.value, family=family.id, limit=limit))
 
     ways: list[PileWay] = []
     if not reasons:
-        word, top = rank.plural, singular(rank)
+        code = rank.value
         on_table = rank in side_melds
         candidates = []  # the ways a hand may try, each judged by the one pile rule below
         if len(matching) >= 2:
-            candidates.append(PileWay("natural_pair", tuple(matching[:2]),
-                                      f"Meld the {top} on top with two {word} from your hand."))
+            candidates.append(PileWay("natural_pair", tuple(matching[:2]), Problem("pile.way.natural_pair", rank=code)))
         if matching and wilds:
             candidates.append(PileWay("natural_and_wild", (matching[0], wilds[0]),
-                                      f"Meld the {top} on top with {rank_word(rank)} and {card_word(wilds[0])} "
-                                      f"from your hand."))
-        candidates.append(PileWay("add_to_meld", (), f"Add the {top} on top to your side's {word}."))
+                                      Problem("pile.way.natural_and_wild", rank=code, wild=wilds[0].code)))
+        candidates.append(PileWay("add_to_meld", (), Problem("pile.way.add_to_meld", rank=code)))
         ways = [way for way in candidates
                 if pile_cards_problem(pile_top, way.cards, frozen=is_frozen, on_table=on_table) is None]
         if not ways:
             if is_frozen:
-                reasons.append(natural_pair_needed(frozen_because_words(frozen_because), rank, len(matching)))
+                reasons.append(natural_pair_needed(frozen_because, rank, len(matching)))
             else:
-                have = [rank_word(rank, len(matching)),
-                        "a wild card" if wilds else "no wild card",
-                        f"a meld of {word}" if rank in side_melds else f"no meld of {word}"]
-                reasons.append(f"To take the pile you must meld the {top} on top at once: "
-                               f"with two {word}, with one and a wild card, or by adding it to your side's {word}. "
-                               f"You have {join_and(have)}.")
+                reasons.append(Problem("pile.meld_top_at_once", rank=code, in_hand=len(matching), wild=bool(wilds),
+                                       meld=rank in side_melds))
     first_meld = None
     if ways and not side_has_melded:
         first_meld = _first_meld(ruleset, options, pile_top, hand, ways[0], minimum, dead)
@@ -206,17 +237,16 @@ def check_pile(
         elif first_meld.best is not None:
             notes.append(_hand_can(ruleset, pile_top, first_meld.best))
     if ways and rank in side_melds and not any(way.way == "add_to_meld" for way in ways):
-        notes.append(f"The {singular(rank)} on top and your pair go on your side's {rank.plural}.")
+        notes.append(Problem("pile.pair_on_meld", rank=rank.value))
     check = PileCheck(bool(ways), tuple(ways), tuple(reasons), is_frozen, tuple(frozen_because), tuple(notes),
                       first_meld=first_meld)
     if not stock_empty:
         return check
     if must_take_pile(check):
-        must = MUST_TAKE.format(top=singular(rank), rank=rank.plural)
-        return replace(check, notes=(must, *check.notes), must_take=True)
-    ends = ("The stock is empty: you may take the pile, or not take it and end the deal." if ways else
-            "The stock is empty and you cannot take the pile: the deal ends.")
-    return replace(check, notes=(*check.notes, ends))
+        must = Problem("pile.must_take", top=rank.value, rank=rank.value)
+        return replace(check, notes_data=(must, *check.notes_data), must_take=True)
+    ends = Problem("pile.stock_empty.may_take" if ways else "pile.stock_empty.deal_ends")
+    return replace(check, notes_data=(*check.notes_data, ends))
 
 
 def pile_cards_problem(top: Card, cards: Sequence[Card], *, frozen: bool, on_table: bool) -> str | None:
@@ -270,10 +300,9 @@ def minimum_problems(ruleset: RuleSet, total: int | None, minimum: int | None) -
     """Return why a minimum given cannot be: no total of the rule set gives it, or the total gives another."""
     table = minimums(ruleset)
     if minimum is not None and minimum not in table:
-        return [Problem("pile.minimum_unknown", "minimum", rules=ruleset.name,
-                        minimums=join_or([str(value) for value in table]), minimum=minimum)]
+        return [Problem("pile.minimum_unknown", "minimum", rules=ruleset.id, minimums=table, minimum=minimum)]
     if minimum is not None and total is not None and minimum != (expected := next_minimum(ruleset, total)):
-        return [Problem("pile.minimum_and_total", "minimum", also=["total"], total=points_word(total),
+        return [Problem("pile.minimum_and_total", "minimum", also=["total"], total=total,
                         expected=expected, minimum=minimum)]
     return []
 
@@ -291,30 +320,34 @@ def _first_meld(ruleset, options, top, hand, way, minimum, dead) -> FirstMeldAns
     uncounted = "" if counted else "_uncounted"
     cards = [way.cards[0], top, *way.cards[1:]]
     points = card_points(cards) - (0 if counted else top.points)
-    words = {"meld": format_cards(cards), "points": points, "top": singular(top.rank), "minimum": minimum}
+    words = {"meld": format_cards(cards), "points": points, "top": top.rank.value, "minimum": minimum}
     if minimum is None:
-        whose = "your side's" if ruleset.scorer_label == "team" else "your"
-        listed = join_or([str(value) for value in minimums(ruleset)])
-        return FirstMeldAnswer(sentence("pile.first_meld.if_unknown" + uncounted, {**words, "minimums": listed}),
+        team = ruleset.scorer_label == "team"
+        return FirstMeldAnswer(Problem("pile.first_meld.if_unknown" + uncounted, **words, minimums=minimums(ruleset)),
                                words["meld"], points, None, None,
-                               asks=(Problem("pile.asks_total", "total", whose=whose),))
+                               asks=(Problem("pile.asks_total", "total", team=team),))
     if points >= minimum:
-        return FirstMeldAnswer(sentence("pile.first_meld.enough" + uncounted, words), words["meld"], points,
+        return FirstMeldAnswer(Problem("pile.first_meld.enough" + uncounted, **words), words["meld"], points,
                                minimum, True)
     best = best_first_meld(ruleset, options, top, hand, dead_ranks=dead)
-    return FirstMeldAnswer(sentence("pile.first_meld.if" + uncounted, words), words["meld"], points, minimum,
+    return FirstMeldAnswer(Problem("pile.first_meld.if" + uncounted, **words), words["meld"], points, minimum,
                            False, best=best)
 
 
-def _hand_can(ruleset: RuleSet, top: Card, best: FirstMeld) -> str:
+def _melds_text(best: FirstMeld) -> tuple[str, ...]:
+    """Return the melds of the most a hand lays down, each as card text (said joined: "K K K and 8 8 8")."""
+    return tuple(meld.text for meld in best.melds)
+
+
+def _hand_can(ruleset: RuleSet, top: Card, best: FirstMeld) -> Problem:
     uncounted = "" if ruleset.family.top_card_counts else "_uncounted"
-    return sentence("pile.first_meld.hand_can" + uncounted,
-                    {"melds": best.text, "points": best.points, "top": singular(top.rank)})
+    return Problem("pile.first_meld.hand_can" + uncounted, melds=_melds_text(best), points=best.points,
+                   top=top.rank.value)
 
 
-def _short(ruleset: RuleSet, top: Card, first_meld: FirstMeldAnswer, minimum: int) -> str:
+def _short(ruleset: RuleSet, top: Card, first_meld: FirstMeldAnswer, minimum: int) -> Problem:
     uncounted = "" if ruleset.family.top_card_counts else "_uncounted"
     best = first_meld.best
-    melds, points = (best.text, best.points) if best is not None else (first_meld.meld, first_meld.points)
-    return sentence("pile.first_meld.short" + uncounted,
-                    {"minimum": minimum, "top": singular(top.rank), "points": points, "melds": melds})
+    melds, points = (_melds_text(best), best.points) if best is not None else ((first_meld.meld,), first_meld.points)
+    return Problem("pile.first_meld.short" + uncounted, minimum=minimum, top=top.rank.value, points=points,
+                   melds=melds)

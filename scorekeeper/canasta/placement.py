@@ -12,22 +12,27 @@ from dataclasses import dataclass, field
 
 from .cards import Card, Rank, card_points, format_cards
 from .dead import dead_rank_problem, live
+from .errors import Problem
 from .melds import CANASTA_SIZE, Meld, canasta_bonus, canasta_kind, meld_problems
 from .options import Options
 from .rules import RuleSet
-from .words import capital, plural
 
 # The cost of a slot left empty: nothing illegal, no canasta, no bonus, no wild card.
 NO_COST = (0, 0, 0, 0, 0)
 
 
 class CardsLaid:
-    """What a check's ``cards``, ``meld`` (None when they make no meld) and ``problems`` tell."""
+    """What a check's ``cards``, ``meld`` (None when they make no meld) and ``problems_data`` tell."""
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """Return every rule the cards break, in player words (rendered from ``problems_data``)."""
+        return tuple(problem.message for problem in self.problems_data)
 
     @property
     def legal(self) -> bool:
         """Return True when the cards make a meld that breaks no rule."""
-        return self.meld is not None and not self.problems
+        return self.meld is not None and not self.problems_data
 
     @property
     def text(self) -> str:
@@ -38,6 +43,13 @@ class CardsLaid:
     def points(self) -> int:
         """Return the card points of the cards (bonuses never count)."""
         return card_points(list(self.cards))
+
+
+def meld_key(meld: Meld | None) -> str | None:
+    """Return a meld's key as data: its rank code ("K"; "3" for black 3s), "wild" for wild cards, None for no meld."""
+    if meld is None:
+        return None
+    return meld.rank.value if meld.rank is not None else "wild"
 
 
 def is_clean(meld: Meld) -> bool:
@@ -56,7 +68,7 @@ class CheckedMeld(CardsLaid):
 
     cards: tuple[Card, ...]
     meld: Meld | None
-    problems: tuple[str, ...] = ()
+    problems_data: tuple[Problem, ...] = ()  # every rule the meld breaks (``problems``: their words)
     from_pile: Card | None = None
     adds_to: Meld | None = None
 
@@ -66,9 +78,15 @@ class CheckedMeld(CardsLaid):
         return self.meld.label if self.meld is not None else "cards"
 
     @property
+    def broken_rules_data(self) -> tuple[Problem, ...]:
+        """Return the meld's problems, each said with its meld: ``"Kings (K K): ..."``."""
+        key, text = meld_key(self.meld), self.text
+        return tuple(Problem("meld.named", meld=key, cards=text, problem=problem) for problem in self.problems_data)
+
+    @property
     def broken_rules(self) -> tuple[str, ...]:
         """Return the meld's problems as sentences that say which meld: ``"Kings (K K): ..."``."""
-        return tuple(f"{capital(self.label)} ({self.text}): {problem}" for problem in self.problems)
+        return tuple(problem.message for problem in self.broken_rules_data)
 
     @property
     def clean_triple(self) -> bool:
@@ -89,9 +107,14 @@ def bonus_gained(ruleset: RuleSet, meld: Meld, before: Meld | None) -> int:
     return canasta_bonus(ruleset, meld) - (canasta_bonus(ruleset, before) if before else 0)
 
 
+def broken_rules_data(melds: Iterable[CheckedMeld]) -> list[Problem]:
+    """Return every rule the melds break, each problem naming its meld."""
+    return [problem for meld in melds for problem in meld.broken_rules_data]
+
+
 def broken_rules(melds: Iterable[CheckedMeld]) -> list[str]:
     """Return every rule the melds break, each sentence naming its meld."""
-    return [line for meld in melds for line in meld.broken_rules]
+    return [problem.message for problem in broken_rules_data(melds)]
 
 
 def meld_order(meld: CheckedMeld) -> tuple:
@@ -180,7 +203,7 @@ class Placer:
         self.going_out, self.initial = going_out, initial
         self.dead_ranks = live(ruleset, dead_ranks)  # Modern American: ranks nobody may meld or add to
 
-    def problems(self, slot: Slot, meld: Meld) -> list[str]:
+    def problems(self, slot: Slot, meld: Meld) -> list[Problem]:
         """Return every rule ``meld`` breaks, built in ``slot`` (a meld on the table is no initial meld).
 
         Wild cards the meld on the table took in the initial meld do not count against
@@ -190,8 +213,7 @@ class Placer:
             initial = self.initial
         else:
             initial = False if meld.wilds > slot.base.wilds else None
-        problems = [problem.message for problem in meld_problems(
-            self.ruleset, self.options, meld, going_out=self.going_out, initial=initial)]
+        problems = meld_problems(self.ruleset, self.options, meld, going_out=self.going_out, initial=initial)
         if (dead := dead_rank_problem(self.ruleset, meld.rank, self.dead_ranks)) is not None:
             problems.insert(0, dead)
         return problems
@@ -261,7 +283,6 @@ class Placer:
             cards = tuple(slot.naturals[:1] + pile + slot.naturals[1:] + extra)
             problems = self.problems(slot, meld)
             if slot.rank is None and slot.base is None and not self.ruleset.wild_melds and extra:
-                problems = [plural(len(extra), "wild card") + " fit no meld here: a meld holds at most 3, "
-                            "and wild cards alone are not a meld in Classic."]
+                problems = [Problem("meld.wilds_fit_nowhere", count=len(extra))]
             melds.append(CheckedMeld(cards, meld, tuple(problems), slot.from_pile, slot.base))
         return melds

@@ -158,4 +158,4 @@ def deal_result(position, side_names, totals=()) -> list[dict] | None:
     return result
 
 
-__all__ = ["columns", "deal_result", "face", "meld_words", "next_step", "table_sides", "tiles", "PLAY"]
+__all__ = ["columns", "deal_result", "face", "meld_words", "next_step", "table_sides", "tiles"]

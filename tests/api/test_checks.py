@@ -34,9 +34,9 @@ def test_initial_meld_answers_as_api_md_shows(client):
         70, 90, False, 20, [])
     assert body["melds"] == [
         {"cards": "K K K", "label": "kings", "points": 30, "from_pile": "K", "adds_to": None, "canasta": None,
-         "problems": []},
+         "problems": [], "codes": {"problems": []}},
         {"cards": "Q Q 2", "label": "queens", "points": 40, "from_pile": None, "adds_to": None, "canasta": None,
-         "problems": []},
+         "problems": [], "codes": {"problems": []}},
     ]
 
 
@@ -167,8 +167,10 @@ def test_pile_answers_as_api_md_shows(client):
     assert list(body)[:3] == ["can_take", "ways", "reason"]
     assert body["can_take"] is True
     assert body["ways"] == [
-        {"way": "natural_and_wild", "cards": "Q 2", "message": "Meld the queen on top with a queen and a 2 from your hand."},
-        {"way": "add_to_meld", "cards": "", "message": "Add the queen on top to your side's queens."},
+        {"way": "natural_and_wild", "cards": "Q 2", "message": "Meld the queen on top with a queen and a 2 from your hand.",
+         "codes": {"message": {"code": "pile.way.natural_and_wild", "params": {"rank": "Q", "wild": "2"}}}},
+        {"way": "add_to_meld", "cards": "", "message": "Add the queen on top to your side's queens.",
+         "codes": {"message": {"code": "pile.way.add_to_meld", "params": {"rank": "Q"}}}},
     ]
     assert body["reason"] == "Yes: meld the queen on top with a queen and a 2 from your hand."
 

@@ -23,7 +23,8 @@ def post(client, endpoint, body):
     pytest.param("going-out", {"rules": "modern", "hand": "K Q Q Q Q", "canastas": 2, "side_has_melded": True,
                                "dead_ranks": ["K"]}, "plan", {"melds": [
                                    {"cards": "Q Q Q Q", "label": "queens", "points": 40, "from_pile": None,
-                                    "adds_to": None, "canasta": None, "problems": []}], "discard": "K"},
+                                    "adds_to": None, "canasta": None, "problems": [],
+                                         "codes": {"problems": []}}], "discard": "K"},
                  id="going-out-dead-rank-card-discarded"),
     pytest.param("going-out", {"rules": "modern", "hand": "K K Q Q Q Q", "canastas": 2, "side_has_melded": True,
                                "dead_ranks": ["K"]}, "can_go_out", False, id="going-out-dead-rank-may-not-be-melded"),

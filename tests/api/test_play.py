@@ -46,7 +46,7 @@ def test_a_refused_move_names_its_rule_with_a_code(client):
     assert answer["allowed"] is False and answer["position"] is None
     assert answer["refusals"] == [{
         "code": "initial_minimum", "message": "Your side's first meld must reach 50: these melds make 30, 20 short.",
-        "params": {"minimum": 50, "points": 30, "short_by": 20, "counted": ""}}]
+        "params": {"minimum": 50, "points": 30, "short_by": 20, "top_counts": True}}]
 
 
 @pytest.mark.parametrize(("body", "fields"), [

@@ -5,14 +5,14 @@ import pytest
 
 from scorekeeper.canasta.cards import Rank, parse_cards
 from scorekeeper.canasta.checks import check_going_out, check_initial_meld, check_meld, check_pile
-from scorekeeper.canasta.dead import DEAD_RANK, dead_rank_problem
+from scorekeeper.canasta.dead import dead_rank_problem
 from scorekeeper.canasta.options import resolve
 from scorekeeper.canasta.pile import must_take_pile
 from scorekeeper.canasta.play import EndDeal, TakePile, judge
 
 from .play.positions import table
 
-KINGS_DEAD = DEAD_RANK.format(rank="kings")
+KINGS_DEAD = "The kings are dead (a canasta of them is complete): nobody may meld them or add to them."
 K = {Rank.KING}
 
 
@@ -68,9 +68,9 @@ def test_going_out_may_not_add_to_a_dead_canasta():
 
 def test_checks_and_referee_word_dead_ranks_alike():
     modern, _ = resolve("modern")
-    assert dead_rank_problem(modern, Rank.KING, K) == KINGS_DEAD
+    assert dead_rank_problem(modern, Rank.KING, K).message == KINGS_DEAD
     from scorekeeper.canasta.play.problems import refusal
-    assert refusal("dead_rank", rank="kings").message == KINGS_DEAD
+    assert refusal("dead_rank", rank="K").message == KINGS_DEAD
 
 
 # --- the empty stock ------------------------------------------------------------------------------

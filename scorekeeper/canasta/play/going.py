@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from ..errors import Problem
 from ..going_out import CLOSEST_WAY, check_going_out
 from .moves import WILD, Discard, Lay, Meld, Move
 from .position import Position
 
 
-def going_out_plan(position: Position, examine) -> tuple[tuple[Move, ...] | None, str]:
-    """Return the moves that take the player to move out now (a meld, a discard), or None and why not.
+def going_out_plan(position: Position, examine) -> tuple[tuple[Move, ...] | None, Problem | None]:
+    """Return the moves that take the player to move out now (a meld, a discard), or None and why not (a problem).
 
     The plan is :func:`..going_out.check_going_out`'s; the referee must allow every
     move of it too (it also knows the dead ranks and the partner's answer):
@@ -24,9 +25,8 @@ def going_out_plan(position: Position, examine) -> tuple[tuple[Move, ...] | None
         side_melds=[meld.meld for meld in position.melds[side]], total=position.total_of(seat))
     if not check.can_go_out:
         # "The closest way breaks these rules" only with the rules; another reason (the canastas) says enough.
-        general = [reason for reason in check.general_reasons if not reason.endswith(CLOSEST_WAY)]
-        text = " ".join(general or check.reasons)
-        return None, text[:1].lower() + text[1:] if text.startswith(("You", "Your", "These")) else text
+        general = [reason for reason in check.general_reasons_data if reason.code != CLOSEST_WAY]
+        return None, Problem("going_out.why_not", reasons=tuple(general or check.reasons_data))
     lays = []
     for meld in check.melds:
         key = meld.meld.rank if meld.meld is not None else None
@@ -41,6 +41,6 @@ def going_out_plan(position: Position, examine) -> tuple[tuple[Move, ...] | None
     for move in moves:
         refusals, commit = examine(probe, move)
         if commit is None:
-            return None, " ".join(r.message for r in refusals)
+            return None, Problem("sentences", problems=tuple(refusals))
         probe, _ = commit()
-    return tuple(moves), ""
+    return tuple(moves), None

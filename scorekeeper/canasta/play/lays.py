@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, Rank, format_cards
-from ..errors import CardError
+from ..errors import CardError, Problem, said_as_one
 from ..dead import dead_rank_problem
 from ..initial_meld import check_initial_meld
 from ..melds import Meld, meld_problems
 from ..placement import CheckedMeld
 from .moves import Lay
-from .position import Position, TableMeld, meld_key_word
+from .position import Position, TableMeld
 from .problems import Refusal, refusal
 
 
@@ -71,6 +71,11 @@ def missing_words(hand: Sequence[Card], cards: Sequence[Card]) -> str:
     return format_cards(missing) if missing else format_cards(list(cards))
 
 
+def key_code(key: Rank | None) -> str:
+    """Return a meld's key as data: its rank code ("K"; "3" for black 3s), "wild" for wild cards alone."""
+    return key.value if key is not None else "wild"
+
+
 @dataclass(frozen=True)
 class LaidMelds:
     """Lays judged: the side's melds after them, what was laid on each, the cards left, and the refusals."""
@@ -95,11 +100,12 @@ def group_lays(position: Position, lays: Sequence[Lay], side_keys) -> tuple[dict
             try:
                 meld = Meld.from_cards(lay.cards)
             except CardError as error:
-                refusals.append(refusal("meld_rule", text=f"{format_cards(list(lay.cards))}: {error}"))
+                refusals.append(refusal("meld_rule", problem=Problem(
+                    "lay.cards", cards=format_cards(list(lay.cards)), problem=said_as_one(error.problems))))
                 continue
             if lay.onto is not None and meld.rank is not key:
-                refusals.append(refusal("meld_rule", text=(
-                    f"{format_cards(list(lay.cards))}: these cards do not go on {meld_key_word(key)}.")))
+                refusals.append(refusal("meld_rule", problem=Problem(
+                    "lay.not_onto", cards=format_cards(list(lay.cards)), meld=key_code(key))))
                 continue
         elif lay.onto is None and key is None and None not in side_keys and not position.ruleset.wild_melds:
             refusals.append(refusal("which_meld", cards=format_cards(list(lay.cards))))
@@ -145,16 +151,15 @@ def lay_down(
     for key in groups:
         dead = dead_rank_problem(ruleset, key, position.dead) is not None
         if dead:
-            refusals.append(refusal("dead_rank", rank=meld_key_word(key)))
+            refusals.append(refusal("dead_rank", rank=key_code(key)))
         if key is None or key in on_table or (top is not None and key is top.rank):
             continue
         naturals = sum(1 for c in groups[key] if not c.is_wild)
         if key in others and not dead and (naturals < 2 or len(groups[key]) < 3):
             # Cards that only another side's meld of the rank could take: a side never adds to it.
-            refusals.append(refusal("others_meld", rank=meld_key_word(key), cards=format_cards(groups[key])))
+            refusals.append(refusal("others_meld", rank=key_code(key), cards=format_cards(groups[key])))
         elif not naturals:
-            refusals.append(refusal("no_such_meld", rank=meld_key_word(key),
-                                    cards=format_cards(groups[key])))
+            refusals.append(refusal("no_such_meld", rank=key_code(key), cards=format_cards(groups[key])))
     if refusals:
         return LaidMelds(tuple(refusals))
 
@@ -164,13 +169,13 @@ def lay_down(
             ruleset, options, position.total_of(seat),
             groups=[cards for cards in groups.values()], pile_top=top,
             going_out=going_words if going_out else "no")
-        refusals.extend(refusal("initial_meld", text=text) for text in check.problems)
+        refusals.extend(refusal("initial_meld", problem=problem) for problem in check.problems_data)
         # Every reason, the minimum too: a going out refused is no concealed going out, which alone needs none.
-        minimum = check.table_minimum if check.problems else check.minimum
+        minimum = check.table_minimum if check.problems_data else check.minimum
         if check.melds and check.points < minimum:
-            counted = " (the top card does not count)" if top is not None and not check.pile_top_counts else ""
+            top_counts = top is None or check.pile_top_counts
             refusals.append(refusal("initial_minimum", minimum=minimum, points=check.points,
-                                    short_by=minimum - check.points, counted=counted))
+                                    short_by=minimum - check.points, top_counts=top_counts))
     after = dict(on_table)
     laid = []
     added_to_existing = False
@@ -185,10 +190,10 @@ def lay_down(
         if not initial:
             adds_wild = any(c.is_wild for c in cards)
             flag = False if base is None or adds_wild else None
-            problems = [p.message for p in meld_problems(ruleset, options, new.meld, going_out=going_out, initial=flag)]
+            problems = meld_problems(ruleset, options, new.meld, going_out=going_out, initial=flag)
             if problems:
                 checked = CheckedMeld(cards, new.meld, tuple(problems), adds_to=base.meld if base else None)
-                refusals.extend(refusal("meld_rule", text=text) for text in checked.broken_rules)
+                refusals.extend(refusal("meld_rule", problem=problem) for problem in checked.broken_rules_data)
         after[key] = new
         laid.append((key, cards))
     return LaidMelds(tuple(refusals), tuple(after.values()), tuple(laid), tuple(remaining), added_to_existing)

@@ -1,21 +1,24 @@
-"""Why a move is refused: a code, its parameters, and one sentence in the player's words.
+"""Why a move is refused: a code and its parameters, as data; its sentence is made when shown.
 
 Every refusal of the referee is a :class:`Refusal`; its words come from
-``canasta/messages.py`` (``REFUSALS``), beside every other problem's. Refusals
-that a rules check already words (a meld's broken
-rule, the pile, the initial meld) keep the check's sentence, so a refusal
-reads the same in the game and on the check pages.
+``canasta/messages.py`` (``REFUSALS``), beside every other problem's. Its
+parameters are data (numbers, rank codes like ``"K"``, card text, flags); a
+refusal that a rules check already words (a meld's broken rule, the pile, the
+initial meld) carries the check's problem as a parameter, so a refusal reads
+the same in the game and on the check pages.
 
->>> refusal("dead_rank", rank="kings").message
+>>> refusal("dead_rank", rank="K").message
 'The kings are dead (a canasta of them is complete): nobody may meld them or add to them.'
+>>> refusal("dead_rank", rank="K").as_dict()["params"]
+{'rank': 'K'}
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from ..messages import REFUSALS
-
+from ..errors import data
+from ..messages import refusal_sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,13 +39,25 @@ class Worded:
 
 @dataclass(frozen=True, slots=True)
 class Refusal(Worded):
-    """One reason a move is refused: a code, its parameters, and the sentence."""
+    """One reason a move is refused: a code and its parameters; ``message`` is its sentence."""
 
-    message: str
+    @property
+    def message(self) -> str:
+        """Return the refusal in player words (``messages.REFUSALS``)."""
+        return refusal_sentence(self.code, dict(self.params))
+
+    def __str__(self) -> str:
+        return self.message
+
+    def as_data(self) -> dict:
+        """Return ``{"code": ..., "params": ...}``: the refusal as data (a nested problem as the same)."""
+        return {"code": self.code, "params": data(dict(self.params))}
+
+    def as_dict(self) -> dict:
+        """Return the code, the parameters (as data) and the sentence for JSON, keys in alphabetical order."""
+        return {"code": self.code, "message": self.message, "params": data(dict(self.params))}
 
 
 def refusal(code: str, **params) -> Refusal:
-    """Return the refusal ``code`` with its parameters, worded by its sentence in ``messages.REFUSALS``."""
-    message = REFUSALS[code].format(**params)
-    # A sentence a rules check worded is the whole refusal: it is not repeated as a parameter.
-    return Refusal(code, tuple(item for item in params.items() if item[0] != "text"), message)
+    """Return the refusal ``code`` with its parameters (data; worded by ``messages.REFUSALS`` when shown)."""
+    return Refusal(code, tuple(params.items()))

@@ -14,8 +14,7 @@ from functools import wraps
 
 from ..cards import format_cards
 from ..errors import CanastaError, Problem
-from ..pile import check_pile, frozen_because_words, must_take_pile, pile_cards_problem
-from ..words import plural, singular
+from ..pile import check_pile, must_take_pile, pile_cards_problem
 from .events import Event, EventKind
 from .going import going_out_plan
 from .lays import lay_down, take_from
@@ -82,7 +81,7 @@ def leave_refusals(position: Position, left: int, canastas_after: int, *, checke
         return [refusal("keep_a_card_asked")]
     refusals = []
     if canastas_after < needed and not checked_going_out:
-        refusals.append(refusal("keep_a_card", have=plural(canastas_after, "canasta"), needed=needed))
+        refusals.append(refusal("keep_a_card", have=canastas_after, needed=needed))
     if left == 0 and position.ruleset.family.must_discard_to_go_out:
         refusals.append(refusal("discard_to_go_out"))
     return refusals
@@ -155,15 +154,15 @@ def _take_pile(position: Position, move: TakePile, judging: Judging):
     top = position.pile[-1]
     check = judging.pile_check(seat)
     if not check.can_take:
-        return [refusal("pile", text=reason) for reason in check.reasons], None
+        return [refusal("pile", problem=reason) for reason in check.reasons_data], None
     found = take_from(hand, move.cards)
     if found is None:
         return [refusal("not_in_hand", cards=format_cards(list(move.cards)))], None
     problem = pile_cards_problem(top, found[0], frozen=check.frozen, on_table=top.rank in position.side_melds(side))
     if problem == "pile_frozen":
-        return [refusal(problem, because=frozen_because_words(check.frozen_because), rank=top.rank.plural)], None
+        return [refusal(problem, because=check.frozen_because_data, rank=top.rank.value)], None
     if problem is not None:
-        return [refusal(problem, top=singular(top.rank), rank=top.rank.plural)], None
+        return [refusal(problem, top=top.rank.value, rank=top.rank.value)], None
     family = position.ruleset.family
     rest_of_pile = position.pile[:-1]
     pile_threes = tuple(c for c in rest_of_pile if family.laid_out(c))
@@ -227,10 +226,7 @@ def _discard(position: Position, move: Discard, seat: int, side: int, hand: tupl
             refusals.append(refusal("keep_a_card_asked"))
         elif have < needed:
             shares = partner_to_ask(position, seat) is not None
-            count = have if have else "none"
-            refusals.append(refusal("cannot_go_out", needs="Your side needs" if shares else "You need",
-                                    needed=plural(needed, "canasta"),
-                                    has=f"it has {count}" if shares else f"you have {count}"))
+            refusals.append(refusal("cannot_go_out", shares=shares, needed=needed, has=have))
     elif position.answer is True:
         refusals.append(refusal("must_go_out"))
 
@@ -264,9 +260,9 @@ def _ask(position: Position, move: AskPartner):
     refusals = ask_refusals(position)
     if refusals:
         return refusals, None
-    moves, reason = going_out_plan(position, examine)
+    moves, why = going_out_plan(position, examine)
     if moves is None:
-        return [refusal("ask_cannot_go_out", text=reason)], None
+        return [refusal("ask_cannot_go_out", why=why)], None
     seat = position.turn
 
     def commit():
@@ -294,13 +290,13 @@ def _special(position: Position, move: SpecialHand):
     if not hands:
         return [refusal("special_none")], None
     if move.name not in hands:
-        return [refusal("special_unknown", name=move.name[:40], names=", ".join(hands))], None
+        return [refusal("special_unknown", name=move.name[:40], names=tuple(hands))], None
     seat = position.turn
     if position.began != "stock" or position.turn_melded or position.melded[position.side_of(seat)]:
         return [refusal("special_when")], None
     problem = special_hand_problem(move.name, position.hands[seat])
     if problem is not None:
-        return [refusal("special_cards", label=hands[move.name].label.lower(), rule=problem)], None
+        return [refusal("special_cards", name=move.name, rule=problem)], None
 
     def commit():
         events = [Event(EventKind.SPECIAL_HAND, seat, position.hands[seat], detail=move.name),
@@ -329,7 +325,7 @@ def _end_deal(position: Position, move: EndDeal, judging: Judging):
         return [refusal("stock_not_empty", count=len(position.stock))], None
     if end_deal_refused_for_pile(position, judging):
         top = position.pile[-1]
-        return [refusal("must_take_pile", top=singular(top.rank), rank=top.rank.plural)], None
+        return [refusal("must_take_pile", top=top.rank.value, rank=top.rank.value)], None
 
     def commit():
         return (replace(position, step=Step.OVER, end=End.STOCK_OUT),

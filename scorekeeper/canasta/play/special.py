@@ -12,7 +12,7 @@ is ever part of one):
 >>> from ..cards import parse_cards
 >>> special_hand_problem("garbage", parse_cards("K K K K 9 9 9 9 5 5 5 A A A")) is None
 True
->>> special_hand_problem("pairs", parse_cards("K K 9 9 5 5 A A 4 4 6 6 8 2"))
+>>> special_hand_problem("pairs", parse_cards("K K 9 9 5 5 A A 4 4 6 6 8 2")).message
 'seven natural pairs of seven ranks, no wild card.'
 """
 
@@ -22,14 +22,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..cards import NATURAL_RANKS, Card
+from ..errors import Problem
 
 SPECIAL_HAND_SIZE = 14
-RULES = {
-    "straight": "one natural card of each rank 4 to ace and three wild cards.",
-    "pairs": "seven natural pairs of seven ranks, no wild card.",
-    "pairs_wild": "six natural pairs of six ranks and a pair of wild cards.",
-    "garbage": "four cards of one rank, four of another, three of a third and three of a fourth, no wild card.",
-}
+# What each special hand holds, said by messages.py ("special.rule.<name>").
+RULES = ("straight", "pairs", "pairs_wild", "garbage")
 
 
 def _shape(cards: Sequence[Card]) -> tuple[list[int], int, bool]:
@@ -40,17 +37,21 @@ def _shape(cards: Sequence[Card]) -> tuple[list[int], int, bool]:
     return sorted(naturals.values(), reverse=True), wilds, other
 
 
-def special_hand_problem(name: str, cards: Sequence[Card]) -> str | None:
+def _rule(name: str) -> Problem:
+    return Problem("special.rule." + (name if name in RULES else "unknown"))
+
+
+def special_hand_problem(name: str, cards: Sequence[Card]) -> Problem | None:
     """Return what the special hand ``name`` needs when ``cards`` are not it, else None."""
     if len(cards) != SPECIAL_HAND_SIZE:
-        return f"a special hand is {SPECIAL_HAND_SIZE} cards; you hold {len(cards)}."
+        return Problem("special.size", size=SPECIAL_HAND_SIZE, count=len(cards))
     counts, wilds, other = _shape(cards)
     if other:
-        return RULES[name]
+        return _rule(name)
     fits = {
         "straight": counts == [1] * len(NATURAL_RANKS) and wilds == 3,
         "pairs": counts == [2] * 7 and wilds == 0,
         "pairs_wild": counts == [2] * 6 and wilds == 2,
         "garbage": counts == [4, 4, 3, 3] and wilds == 0,
     }.get(name, False)
-    return None if fits else RULES.get(name, "")
+    return None if fits else _rule(name)

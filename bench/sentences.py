@@ -1,0 +1,90 @@
+"""Count the sentence-like string literals of scorekeeper/ that sit outside a messages module.
+
+Issue 21 ("words rendered late") and issue 24 (languages) want every sentence a
+player reads in one catalogue per layer; this counts what is left elsewhere.
+A literal is sentence-like when it holds three words or more between spaces (an f-string counts
+its text parts together); docstrings and the messages modules are not counted.
+
+    python bench/sentences.py            # the count, and the count per file
+    python bench/sentences.py --list     # every literal, with its place
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent / "scorekeeper"
+CATALOGUES = {"messages.py"}  # the one place per layer where sentences live
+WORD = re.compile(r"^[(\"']?[A-Za-z][a-z'\u2019]*[,.:;!?)\"']*$")
+SQL = re.compile(r"^\s*(select|insert|update|delete|create|alter|drop|pragma|with)\b", re.IGNORECASE)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                ids.add(id(first.value))
+    return ids
+
+
+def _text(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return " ".join(part.value for part in node.values
+                        if isinstance(part, ast.Constant) and isinstance(part.value, str))
+    return None
+
+
+def sentence_like(text: str) -> bool:
+    """Return True for text a person reads: three words or more between spaces, and no SQL."""
+    if SQL.match(text):
+        return False
+    return sum(1 for token in text.split() if WORD.match(token)) >= 3
+
+
+def literals(path: Path):
+    """Yield (line, text) of each sentence-like literal in the file at ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _docstrings(tree)
+    inside_fstring = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
+    for node in ast.walk(tree):
+        if id(node) in skip or id(node) in inside_fstring:
+            continue
+        text = _text(node)
+        if text is not None and sentence_like(text):
+            yield node.lineno, text
+
+
+def count(root: Path = ROOT) -> Counter:
+    """Return the sentence-like literals outside the catalogues, counted per file."""
+    found = Counter()
+    for path in sorted(root.rglob("*.py")):
+        if path.name in CATALOGUES:
+            continue
+        for _line, _text in literals(path):
+            found[str(path.relative_to(root.parent))] += 1
+    return found
+
+
+def main(argv: list[str]) -> None:
+    if "--list" in argv:
+        for path in sorted(ROOT.rglob("*.py")):
+            if path.name not in CATALOGUES:
+                for line, text in literals(path):
+                    print(f"{path.relative_to(ROOT.parent)}:{line}: {text[:100]!r}")
+        return
+    found = count()
+    for name, number in found.most_common():
+        print(f"{number:5}  {name}")
+    print(f"{sum(found.values()):5}  sentence-like literals outside messages modules")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
