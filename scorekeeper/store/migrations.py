@@ -157,3 +157,23 @@ def browser_games(db):
     # 400 days from its last renewal; a browser unseen for longer can never come back.
     db["browsers"].create({"id": str, "seen_at": str}, pk="id", not_null={"seen_at"})
     db["browsers"].create_index(["seen_at"], index_name="browsers_seen_at")
+
+
+@migrations(name="0006_practice_log_as_data")
+def practice_log_as_data(db):
+    # The practice log stored the sentences the player read; it now stores what the coach
+    # said as data (codes and parameters), worded when the page is shown. Each deal is
+    # replayed from its stored moves and each sentence made data where the data reads
+    # exactly the same; a sentence the replay does not give again stays as it was.
+    import json
+
+    from ..canasta.coach.legacy import log_as_data
+
+    rows = db.query("SELECT id, rules, level, seed, deal_number, totals_before, moves, log FROM practice_games")
+    for row in list(rows):
+        log = json.loads(row["log"])
+        seed = f"practice:{row['seed']}:{row['deal_number']}"  # as games.practice.seed_of deals it
+        converted = log_as_data(row["rules"], row["level"], seed, json.loads(row["totals_before"]),
+                                json.loads(row["moves"]), log)
+        if converted != log:
+            db.execute("UPDATE practice_games SET log = ? WHERE id = ?", [json.dumps(converted), row["id"]])
