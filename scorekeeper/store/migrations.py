@@ -169,10 +169,10 @@ def practice_log_as_data(db):
 
     from ..canasta.coach.legacy import log_as_data
 
-    rows = db.query("SELECT id, rules, level, seed, deal_number, totals_before, moves, log FROM practice_games")
-    for row in list(rows):
+    for row in list(db.query("SELECT * FROM practice_games")):
         log = json.loads(row["log"])
-        seed = f"practice:{row['seed']}:{row['deal_number']}"  # as games.practice.seed_of deals it
+        # The seed the deal in play was dealt from: kept apart (deal_seed) or made as games.practice.seed_of makes it.
+        seed = row.get("deal_seed") or f"practice:{row['seed']}:{row['deal_number']}"
         converted = log_as_data(row["rules"], row["level"], seed, json.loads(row["totals_before"]),
                                 json.loads(row["moves"]), log)
         if converted != log:
