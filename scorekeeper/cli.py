@@ -4,7 +4,9 @@
 stored (hands as entered, versions, timestamps, the hashes of edit keys,
 never a key) as JSON; ``import FILE`` reads such a file back after the engine
 has checked every hand, all of it or nothing; ``backup PATH`` copies the live
-database with SQLite's online backup while the server keeps running.
+database with SQLite's online backup while the server keeps running;
+``purge-practice [--days N]`` deletes the practice games untouched for N days
+(``PRACTICE_KEEP_DAYS``, 30 by default), as starting a practice game does.
 """
 
 import json
@@ -26,6 +28,7 @@ from .canasta.fields import FieldReader
 from .canasta.options import resolve
 from .canasta.sides import parse_totals
 from .errors import capped, more_message
+from .games import practice
 from .games.read import score_of
 from .games.write import clean_table
 
@@ -338,7 +341,18 @@ def _running(pid):
     return True
 
 
+@click.command("purge-practice")
+@click.option("--days", type=click.IntRange(min=0), default=None,
+              help="Delete practice games untouched for this many days (default: PRACTICE_KEEP_DAYS, 30).")
+@with_appcontext
+def purge_practice_command(days):
+    """Delete the practice games nobody touched for a while, with their scores."""
+    days = current_app.config.get("PRACTICE_KEEP_DAYS", practice.KEEP_DAYS) if days is None else days
+    gone = practice.forget_untouched(sqlite.get_db(), days)
+    click.echo(f"{gone} practice game{'' if gone == 1 else 's'} untouched for {days} days deleted.")
+
+
 def init_app(app):
     """Register the backup commands on ``flask --app scorekeeper``."""
-    for command in (export_command, import_command, backup_command):
+    for command in (export_command, import_command, backup_command, purge_practice_command):
         app.cli.add_command(command)

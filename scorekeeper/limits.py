@@ -1,9 +1,12 @@
 """Limits on what one client address can make the server do, and one PDF render at a time per worker.
 
-Three rate limits, counted per client address (IPv6: per /64, which one
+Six rate limits, counted per client address (IPv6: per /64, which one
 household holds): starting games (the API, the new-game form, a rematch),
 rendering PDF sheets (only real renders: a sheet kept or a 304 costs nothing),
-and wrong edit keys (the API's bearer key, an edit link's ``?key=``). Past a
+wrong edit keys (the API's bearer key, an edit link's ``?key=``), practice
+games and deals (a new practice game, the next deal), narrated deals played
+(only the first showing of a deal: a kept one costs nothing) and questions to
+the referee's API (``/api/v1/play/*``, ``/api/v1/check/*``). Past a
 limit the answer is 429 with ``Retry-After`` and a sentence saying what to do.
 A render while this worker renders another sheet is answered at once with 503
 "busy, try again" instead of piling up behind it.
@@ -52,6 +55,12 @@ DEFAULTS = {
     "RATELIMIT_SHEETS": "30 per minute; 300 per hour",
     # Wrong keys only: a right key is never counted.
     "RATELIMIT_KEYS": "30 per minute; 300 per hour",
+    # A new practice game or the next deal: a deal takes minutes to play, a club shares one address.
+    "RATELIMIT_PRACTICE": "30 per minute; 1000 per day",
+    # Narrated deals played afresh (seconds of CPU each); watching a kept one is not counted.
+    "RATELIMIT_WATCH": "10 per minute; 100 per hour",
+    # The referee's and the checks' API: up to a tenth of a second of CPU each.
+    "RATELIMIT_REFEREE": "120 per minute; 3000 per hour",
     "RATELIMIT_STORAGE": None,  # the counters' file; beside the database when None
     "PDF_RENDERS_AT_ONCE": 1,  # per worker process
 }
@@ -61,7 +70,11 @@ SENTENCES = {
     "sheets": "Too many sheets printed from this address: at most {most}. Wait {wait}, then ask for it again.",
     "keys": ("Too many wrong edit keys from this address: at most {most}. Wait {wait}, then try the edit link "
              "again; check that it is the latest one."),
+    "practice": "Too many new practice games and deals from this address: at most {most}. Wait {wait}, then try again.",
+    "watch": "Too many deals watched from this address: at most {most}. Wait {wait}, then ask for it again.",
+    "referee": "Too many questions to the referee from this address: at most {most}. Wait {wait}, then ask again.",
 }
+LIMITED = tuple(f"RATELIMIT_{name.upper()}" for name in SENTENCES)
 BUSY = "The server is printing another sheet right now. Try again in a few seconds."
 BUSY_RETRY_SECONDS = 2
 
@@ -94,7 +107,7 @@ def parse_rates(text):
 def init_app(app):
     for name, value in DEFAULTS.items():
         app.config.setdefault(name, value)
-    for name in ("RATELIMIT_GAMES", "RATELIMIT_SHEETS", "RATELIMIT_KEYS"):
+    for name in LIMITED:
         parse_rates(app.config[name])  # a mistyped limit stops the start, not a request
 
 
@@ -147,7 +160,7 @@ def _with_counters(name, work):
 
 
 def count(name):
-    """Count one more ``name`` ("games", "sheets", "keys") for this client; return the 429 answer past a limit, else None."""
+    """Count one more ``name`` (a key of SENTENCES: "games", "sheets" ...) for this client; return the 429 answer past a limit, else None."""
     def work(db, now):
         if random.random() < 0.01:
             store.forget_before(db, int(now))

@@ -259,3 +259,25 @@ def test_wrong_keys_with_the_test_client(tmp_path):
     assert [client.get(f"/games/{game_id}/join?key=wrong{n}").status_code for n in range(3)] == [403] * 3
     response = client.get(f"/games/{game_id}/join?key={key}")
     assert response.status_code == 429 and 1 <= int(response.headers["Retry-After"]) <= 60
+
+
+def test_the_referees_api_is_limited_per_address_with_json_errors(tmp_path):
+    """Issue 20, finding 6: the referee's and the checks' answers run the engine; one address asks so many."""
+    app = limited_app(tmp_path, RATELIMIT_REFEREE="3 per minute")
+    client = app.test_client()
+    in_a_fresh_minute(5)
+    position = {"hands": ["Q Q K K K 6 7 8 9 10 J", 11, 11, 11], "stock": 61, "pile": "5 9 Q", "turn": 0, "step": "draw"}
+    answers = [client.post("/api/v1/play/check", json={"rules": "classic", "position": position, "move": {"kind": "draw"}}),
+               client.post("/api/v1/play/moves", json={"rules": "classic", "position": position}),
+               client.post("/api/v1/check/meld", json={"rules": "classic", "cards": "K K K"})]
+    assert [answer.status_code for answer in answers] == [200, 200, 200]
+    for path, body in (("/api/v1/play/check", {"rules": "classic"}), ("/api/v1/check/going-out", {"rules": "classic"})):
+        response = client.post(path, json=body)
+        assert response.status_code == 429 and 1 <= int(response.headers["Retry-After"]) <= 60
+        errors = response.get_json()["errors"]
+        assert len(errors) == 1 and errors[0]["field"] == ""
+        assert re.fullmatch(r"Too many questions to the referee from this address: at most 3 per minute\. Wait \d+ "
+                            r"seconds?, then ask again\.", errors[0]["message"])
+    other = limited_app(tmp_path / "other", RATELIMIT_REFEREE="3 per minute").test_client()
+    assert other.post("/api/v1/check/meld", json={"rules": "classic", "cards": "K K K"},
+                      environ_base={"REMOTE_ADDR": "198.51.100.7"}).status_code == 200

@@ -10,7 +10,7 @@ from functools import partial
 
 from flask import Blueprint
 
-from .common import computed_answer
+from .common import computed_answer, referee_limit
 from ..canasta import checks
 from ..canasta.cards import NATURAL_RANKS, Card, Rank, format_cards, parse_cards, parse_meld_groups
 from ..canasta.errors import CanastaError, CardError
@@ -22,6 +22,7 @@ from ..canasta.rules import MAX_MINIMUM, MAX_TOTAL
 
 bp = Blueprint("api_checks", __name__, url_prefix="/api/v1/check")
 CSRF_EXEMPT = True  # answers questions, changes nothing, reads no cookie
+bp.before_request(referee_limit)  # each answer runs the engine: counted per address
 
 INITIAL_FIELDS = ("rules", "options", "total", "cards", "pile_top", "going_out", "dead_ranks")
 MELD_FIELDS = ("rules", "options", "cards", "going_out", "initial", "dead_ranks")

@@ -14,6 +14,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ..canasta.errors import CanastaError
 from ..canasta.options import rules_catalog
 from ..canasta.scoring import BREAKDOWN_LABELS, score_request
+from .. import limits
 from ..errors import error_body
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -108,6 +109,11 @@ def computed_answer(compute):
     response = json_response(answer)
     response.cache_control.no_store = True
     return response
+
+
+def referee_limit():
+    """Count a question to the referee or the checks for this address; the 429 answer past the limit, else None."""
+    return limits.count("referee")
 
 
 @bp.get("/rules")

@@ -17,10 +17,11 @@ from ..canasta.play import apply, judge, legal_moves, move_from_data, score
 from ..canasta.play.codec import position_data, read_position
 from ..canasta.play.position import DRAW
 from ..canasta.play.referee import pile_check
-from .common import computed_answer
+from .common import computed_answer, referee_limit
 
 bp = Blueprint("api_play", __name__, url_prefix="/api/v1/play")
 CSRF_EXEMPT = True  # answers questions, changes nothing, reads no cookie
+bp.before_request(referee_limit)  # each answer runs the engine: counted per address
 
 CHECK_FIELDS = ("rules", "options", "position", "move", "seat")
 MOVES_FIELDS = ("rules", "options", "position")

@@ -10,12 +10,18 @@ reader when the page is shown (:func:`shown_log`). A finished deal
 is scored by the engine and stored as a hand of the scorekeeper game behind
 the practice game (``games.write.add_hand``): its board, chart and PDF sheet
 work as for any game.
+
+The deals of a game started without a deal code come from a secret drawn here
+and kept only in the database: never shown, never in a cookie, so nobody can
+compute the hidden hands (issue 20). A deal code typed by the player is that
+player's own, and deals the same cards every time.
 """
 
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
 
 from ..canasta.play import (
     AskPartner, Deal, Move, apply, deal, hand_sides, judge, move_from_data, replay, view,
@@ -33,6 +39,8 @@ from . import read, write
 
 HUMAN = 0
 MAX_LOG = 200
+# A practice game nobody touched for this long is deleted, with its score (docs/operations.md).
+KEEP_DAYS = 30
 
 
 class Conflict(Exception):
@@ -85,7 +93,7 @@ def start(db, rules: str, level: str, seed: str | None = None) -> str:
     """Create a practice game under ``rules`` at ``level``; return its id.
 
     ``seed`` chooses the deals (the same seed deals the same cards: a deal can be
-    played again); by default the game's own random id.
+    played again); by default a secret nobody is shown, unrelated to the game's id.
     """
     if rules not in PRESETS:
         raise ValueError(f"There is no rule set {rules!r}.")
@@ -95,7 +103,7 @@ def start(db, rules: str, level: str, seed: str | None = None) -> str:
         game_id, _ = write.new_game(db, rules=rules, names=side_names(rules))
         practice_id = secrets.token_urlsafe(12)
         rows.create_practice(db, practice_id=practice_id, game_id=game_id, rules=rules, level=level,
-                             seed=seed or practice_id, totals_before=[0] * PRESETS[rules].scorers)
+                             seed=seed or secrets.token_urlsafe(24), totals_before=[0] * PRESETS[rules].scorers)
     return practice_id
 
 
@@ -107,7 +115,9 @@ def load(db, practice_id: str | None) -> Table | None:
     game = read.load_game(db, row["game_id"])
     if game is None:
         return None
-    record = Deal(row["rules"], None, seed_of(row["seed"], row["deal_number"]), tuple(row["totals_before"]),
+    # A game from before the seeds were secret plays its last deal on from the seed it was dealt from.
+    dealt_from = row.get("deal_seed") or seed_of(row["seed"], row["deal_number"])
+    record = Deal(row["rules"], None, dealt_from, tuple(row["totals_before"]),
                   tuple(move_from_data(move) for move in row["moves"]))
     played = replay(record)
     return Table(row, game, record, played.positions)
@@ -177,7 +187,8 @@ def play(db, table: Table, move: Move) -> Outcome:
     if isinstance(move, AskPartner) and not after.over:
         choice = choose(after, table.row["level"])
         answered, events = apply(after, choice.move)
-        log.append(_entry("computer", answer_line(after, choice), after.to_move, len(moves)))
+        # The partner says its answer, never its hand: "North says yes: go ahead."
+        log.append(_entry("computer", answer_line(after, choice, viewer=HUMAN), after.to_move, len(moves)))
         moves.append(choice.move.as_dict())
         after = answered
     after = _computers(after, moves, log, table.row["level"])
@@ -197,7 +208,8 @@ def _save(db, table: Table, moves, log, deal_number=None, hints=None, totals_bef
     try:
         rows.save_practice(db, table.id, table.row["version"], moves=moves, log=log[-MAX_LOG:],
                            deal_number=deal_number or table.row["deal_number"],
-                           hints=table.row["hints"] if hints is None else hints, totals_before=totals_before)
+                           hints=table.row["hints"] if hints is None else hints, totals_before=totals_before,
+                           new_deal=deal_number is not None and deal_number != table.row["deal_number"])
     except store.VersionConflict:
         raise Conflict() from None
 
@@ -228,3 +240,9 @@ def next_deal(db, table: Table) -> None:
     moves, log = [], []
     position = _computers(position, moves, log, table.row["level"])
     _store(db, table, moves, log, position, deal_number=number, totals_before=totals)
+
+
+def forget_untouched(db, keep_days: int = KEEP_DAYS) -> int:
+    """Delete the practice games nobody touched for ``keep_days`` days, with their scores; return how many."""
+    since = datetime.now(timezone.utc) - timedelta(days=keep_days)
+    return rows.forget_practice(db, since.isoformat(timespec="seconds"))

@@ -4,6 +4,8 @@ A migration that has landed is never edited: add a new one instead, so every
 database, old or new, ends up with the same schema.
 """
 
+import secrets
+
 from sqlite_utils import Migrations
 
 migrations = Migrations("scorekeeper")
@@ -159,7 +161,22 @@ def browser_games(db):
     db["browsers"].create_index(["seen_at"], index_name="browsers_seen_at")
 
 
-@migrations(name="0006_practice_log_as_data")
+@migrations(name="0006_practice_deal_secrets")
+def practice_deal_secrets(db):
+    # A practice game started without a deal code was dealt from its own id, which its page
+    # shows: anyone could compute every hidden hand. The seed is now a secret kept here only.
+    # ``deal_seed`` is the seed of the deal being played when it is not derived from ``seed``
+    # and the deal's number (NULL): a game from before keeps the deal in progress exactly as
+    # it was dealt, and deals every later one from a fresh secret.
+    db["practice_games"].add_column("deal_seed", str)
+    for row in list(db.query("select id, deal_number from practice_games where seed = id")):
+        db.execute("update practice_games set seed = ?, deal_seed = ? where id = ?",
+                   [secrets.token_urlsafe(24), f"practice:{row['id']}:{row['deal_number']}", row["id"]])
+    # Practice games untouched for a while are deleted (store.practice.forget_practice): found by age.
+    db["practice_games"].create_index(["updated_at"], index_name="practice_games_updated_at")
+
+
+@migrations(name="0007_practice_log_as_data")
 def practice_log_as_data(db):
     # The practice log stored the sentences the player read; it now stores what the coach
     # said as data (codes and parameters), worded when the page is shown. Each deal is

@@ -9,9 +9,12 @@ engine; this module only reads the selection and the button pressed.
 
 from __future__ import annotations
 
-from functools import lru_cache
+import hashlib
+import hmac
+import threading
+from collections import OrderedDict
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 
 from ..canasta.cards import Rank
 from ..canasta.errors import CanastaError
@@ -25,6 +28,7 @@ from ..canasta.play.names import seat_names
 from ..canasta.play.selection import add_to, put_down, take_pile
 from ..canasta.cards import parse_cards
 from ..canasta.rules import PRESETS
+from .. import limits
 from ..games import practice
 from ..store import sqlite
 from . import practice_page as page
@@ -33,6 +37,13 @@ bp = Blueprint("practice", __name__, url_prefix="/practice")
 
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 SESSION_KEY = "practice"
+
+
+@bp.after_request
+def private(response):
+    """Every practice page shows a hand or where a game stands: no shared cache keeps it (as the board)."""
+    response.headers.setdefault("Cache-Control", "private, no-cache")
+    return response
 
 
 def _table():
@@ -76,7 +87,13 @@ def start():
         flash("Choose a rule set and a level from the lists.", "error")
         return redirect(url_for("practice.page_view"), 303)
     seed = request.form.get("seed", "").strip()[:40] or None
-    session[SESSION_KEY] = practice.start(sqlite.get_db(), rules, level, seed)
+    limited = limits.count("practice")
+    if limited is not None:
+        return limited
+    db = sqlite.get_db()
+    # Opportunistically, and cheaply (by an index): the games nobody came back to go as new ones start.
+    practice.forget_untouched(db, current_app.config.get("PRACTICE_KEEP_DAYS", practice.KEEP_DAYS))
+    session[SESSION_KEY] = practice.start(db, rules, level, seed)
     session.permanent = True
     return redirect(url_for("practice.page_view"), 303)
 
@@ -129,6 +146,9 @@ def move():
         if action == "hint":
             practice.hint(db, table)
         elif action == "next_deal":
+            limited = limits.count("practice")
+            if limited is not None:
+                return limited
             practice.next_deal(db, table)
         else:
             cards = _selected()
@@ -151,7 +171,39 @@ def move():
 # --- the narrated deal ------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=32)
+class NarratedDeals:
+    """The narrated deals this worker played, the last ``size`` kept: a deal is played once, then only shown.
+
+    ``played`` counts the deals played (each costs seconds of CPU at the hard level).
+    """
+
+    def __init__(self, size: int = 32):
+        self.size = size
+        self.played = 0
+        self._kept: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key):
+        with self._lock:
+            if key in self._kept:
+                self._kept.move_to_end(key)
+            return self._kept.get(key)
+
+    def keep(self, key, value):
+        with self._lock:
+            self.played += 1
+            self._kept[key] = value
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+    def clear(self):
+        with self._lock:
+            self._kept.clear()
+
+
+NARRATED = NarratedDeals()
+
+
 def narrated(rules: str, seed: str, level: str = "hard"):
     """Return a whole deal played face up by the computer: every position and what the coach said of each move."""
     position, _ = deal(rules, None, seed)
@@ -177,6 +229,14 @@ def watch_names(seats: int) -> tuple[str, ...]:
     return ("South",) + seat_names(seats)[1:]
 
 
+def _watch_seed(game_seed: str, deal_number: int) -> str:
+    """Return the seed of the narrated deal beside a practice deal: one-way from the game's secret seed."""
+    key = current_app.secret_key
+    key = key.encode() if isinstance(key, str) else key
+    digest = hmac.new(key, f"{game_seed}:{deal_number}".encode(), hashlib.sha256).hexdigest()[:32]
+    return f"watch:{digest}"
+
+
 JUMPS = (("deal", "The deal"), ("first_meld", "The first meld"), ("first_canasta", "The first canasta"),
          ("going_out", "The end of the deal"))
 
@@ -187,8 +247,15 @@ def watch():
     rules = request.args.get("rules") or (table.row["rules"] if table else "classic")
     if rules not in PRESETS:
         rules = "classic"
-    seed = f"watch:{table.row['seed']}:{table.row['deal_number']}" if table else "watch:1"
-    positions, lines, marks = narrated(rules, seed)
+    seed = _watch_seed(table.row["seed"], table.row["deal_number"]) if table else "watch:1"
+    kept = NARRATED.get((rules, seed))
+    if kept is None:
+        limited = limits.count("watch")  # only a deal played afresh costs anything
+        if limited is not None:
+            return limited
+        kept = narrated(rules, seed)
+        NARRATED.keep((rules, seed), kept)
+    positions, lines, marks = kept
     jump = request.args.get("jump")
     try:
         at = marks[jump] if jump in marks else int(request.args.get("at", 0))

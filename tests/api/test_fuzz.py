@@ -40,6 +40,9 @@ FIELD_NAMES = [
     "natural_canastas", "mixed_canastas", "red_threes", "going_out", "melds", "in_hand", "rank",
     "naturals", "twos", "jokers", "canastas", "natural", "mixed", "black_threes", "unfinished",
     "names", "seats", "start_totals", "target", "tie", "expected_version", "special_hand_points",
+    # the referee's (/api/v1/play/*) and the checks' (/api/v1/check/*) fields
+    "position", "move", "kind", "seat", "hands", "stock", "pile", "turn", "step", "card", "cards", "yes", "way",
+    "lone", "answer", "began", "threes", "melded", "total", "pile_top", "hand", "initial", "frozen", "side_melds",
 ]
 
 scalars = (
@@ -49,7 +52,8 @@ scalars = (
     | st.integers(min_value=-(10**40), max_value=10**40)
     | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=12)
-    | st.sampled_from(["classic", "modern", "classic-3p", "out", "concealed", "no", "K", "3", "A", ""])
+    | st.sampled_from(["classic", "modern", "classic-3p", "out", "concealed", "no", "K", "3", "A", "",
+                       "draw", "discard", "meld", "take_pile", "answer", "K K K", "Q | Q Q"])
 )
 keys = st.sampled_from(FIELD_NAMES) | st.text(max_size=8)
 json_values = st.recursive(
@@ -76,7 +80,7 @@ def _replace(value, path, new):
         return new
     head, rest = path[0], path[1:]
     copy = dict(value) if isinstance(value, dict) else list(value)
-    copy[head] = _replace(value[head], rest, new)
+    copy[head] = _replace(value.get(head) if isinstance(value, dict) else value[head], rest, new)
     return copy
 
 
@@ -123,11 +127,12 @@ def game(client):
     return created["id"], headers
 
 
-def assert_clear_answer(response, success, refusals=(400, 422)):
+def assert_clear_answer(response, success, refusals=(400, 422), fuzzed=True):
     """A success, or a refusal with an errors body whose every item has a field and a message."""
     assert response.status_code in (success, *refusals), (response.status_code, response.get_data(as_text=True))
     assert response.mimetype == "application/json"
-    event(f"answered {response.status_code}")
+    if fuzzed:
+        event(f"answered {response.status_code}")
     data = response.get_json()
     if response.status_code == success:
         return data
@@ -200,3 +205,70 @@ def test_any_address_under_games_answers_json(client, game_id, number):
                      client.delete(f"/api/v1/games/{quoted}/hands/{number}", headers={"Authorization": "Bearer x"})):
         assert response.status_code in (404, 403), response.get_data(as_text=True)
         assert all(item["message"] for item in response.get_json()["errors"])
+
+
+# --- the referee (/api/v1/play/*) and the checks (/api/v1/check/*) ----------------------------------
+
+POSITION = {"hands": ["Q Q K K K 6 7 8 9 10 J", 11, 11, 11], "stock": 61, "pile": "5 9 Q", "turn": 0, "step": "draw"}
+VALID_CHECK = {"rules": "classic", "position": POSITION, "move": {"kind": "draw"}}
+VALID_TAKE = {"rules": "classic", "position": POSITION, "move": {"kind": "take_pile", "cards": "Q Q"}, "seat": 0}
+VALID_MOVES = {"rules": "modern", "position": POSITION | {"hands": ["Q Q K K K 6 7 8 9 10 J 4 4", 13, 13, 13]}}
+# Objects and lists where the engine looks a value up by name (a move's kind, a rule set, an option).
+NOT_STRINGS = [[], ["draw"], {}, {"kind": "draw"}, [[]]]
+
+
+@FUZZ
+@given(body=bodies([VALID_CHECK, VALID_TAKE, VALID_MOVES]), path=st.sampled_from(["check", "moves"]))
+def test_the_referee_answers_any_body(client, body, path):
+    assert_clear_answer(client.post(f"/api/v1/play/{path}", data=body, content_type="application/json"), 200)
+
+
+MOVES_WITH = {"kind": {"kind": "draw"}, "card": {"kind": "discard", "card": "K"},
+              "cards": {"kind": "take_pile", "cards": "Q Q"}, "yes": {"kind": "answer", "yes": True},
+              "melds": {"kind": "meld", "melds": ["K K K"]}}
+IDS = ["list", "list-of-kind", "object", "object-of-kind", "nested"]
+
+
+@pytest.mark.parametrize("value", NOT_STRINGS, ids=IDS)
+@pytest.mark.parametrize("name", list(MOVES_WITH))
+def test_a_list_or_object_in_any_field_of_a_move_is_a_422_naming_it(client, name, value):
+    move = MOVES_WITH[name] | {name: value}
+    response = client.post("/api/v1/play/check", json=VALID_CHECK | {"move": move})
+    data = assert_clear_answer(response, 200, (422,), fuzzed=False)
+    assert response.status_code == 422
+    assert any(item["field"].startswith(f"move.{name}") for item in data["errors"]), data
+
+
+@pytest.mark.parametrize("value", NOT_STRINGS, ids=IDS)
+@pytest.mark.parametrize("path", [("rules",), ("options",), ("seat",), ("move",), ("position", "step"),
+                                  ("position", "began"), ("position", "answer"), ("position", "turn"),
+                                  ("position", "pile"), ("position", "hands", 0), ("options", "tie")],
+                         ids=lambda path: ".".join(map(str, path)))
+def test_a_list_or_object_in_any_field_of_the_referee_is_a_422(client, path, value):
+    body = VALID_CHECK | {"seat": 0, "options": {"tie": "another_hand"}}
+    for endpoint in ("check", "moves"):
+        response = client.post(f"/api/v1/play/{endpoint}", json=_replace(body, path, value))
+        assert_clear_answer(response, 200, (422,), fuzzed=False)
+
+
+CHECK_BODIES = {
+    "initial-meld": {"rules": "classic", "total": 1600, "cards": "K K Q Q 2", "pile_top": "K"},
+    "meld": {"rules": "classic", "cards": "K K K | Q Q Q", "initial": "yes"},
+    "pile": {"rules": "classic", "pile_top": "Q", "frozen": False, "side_has_melded": True, "side_meld_ranks": ["Q"],
+             "hand": "Q 2 5 9", "pile_size": 6},
+    "going-out": {"rules": "classic", "canastas": 0, "side_has_melded": False, "hand": "5"},
+}
+
+
+@FUZZ
+@given(body=bodies(list(CHECK_BODIES.values())), endpoint=st.sampled_from(list(CHECK_BODIES)))
+def test_the_checks_answer_any_body(client, body, endpoint):
+    assert_clear_answer(client.post(f"/api/v1/check/{endpoint}", data=body, content_type="application/json"), 200)
+
+
+@pytest.mark.parametrize("value", NOT_STRINGS, ids=IDS)
+@pytest.mark.parametrize("endpoint,field", [(endpoint, field) for endpoint, body in CHECK_BODIES.items()
+                                            for field in [*body, "options"]])
+def test_the_checks_answer_a_list_or_object_in_any_field_with_a_422(client, endpoint, field, value):
+    response = client.post(f"/api/v1/check/{endpoint}", json=CHECK_BODIES[endpoint] | {field: value})
+    assert_clear_answer(response, 200, (422,), fuzzed=False)

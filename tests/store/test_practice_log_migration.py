@@ -1,4 +1,4 @@
-"""Migration 0006: practice logs stored as sentences become data, and every line reads as the player read it.
+"""Migration 0007: practice logs stored as sentences become data, and every line reads as the player read it.
 
 The fixture holds practice games played through ``games.practice`` before the log
 held data (commit 4e5832a, 2 Dec 2026): each entry is the sentence the player read.
@@ -13,15 +13,22 @@ from scorekeeper.store import sqlite
 from scorekeeper.store.migrations import migrations
 
 FIXTURE = Path(__file__).parent / "fixtures" / "practice_logs_as_sentences.json"
-STEP = "0006_practice_log_as_data"
+STEP = "0007_practice_log_as_data"
+BEFORE = "0006_practice_deal_secrets"  # the logs below were stored before both
 ENGLISH = ("You ", "West", "North", "East", " the ", " took ", " drew ", " because ")
 
 
 def stored_before_the_migration(path):
-    """Return a database at ``path`` migrated up to the step before 0006, holding the fixture's rows, and them."""
+    """Return a database at ``path`` migrated as it was when the fixture was played, holding its rows, and them.
+
+    The first game is given its seed as its id, as a game started without a deal code was: migration 0006 then
+    keeps the seed of its deal in play apart (``deal_seed``), and 0007 must replay the deal from it.
+    """
     captured = json.loads(FIXTURE.read_text())
+    first = captured["practice_games"][0]
+    first["id"] = first["seed"]
     db = sqlite.connect(path)
-    migrations.apply(db, stop_before=STEP)
+    migrations.apply(db, stop_before=BEFORE)
     assert "practice_games" in db.table_names()
     db["games"].insert_all(captured["games"])
     db["practice_games"].insert_all(captured["practice_games"])
@@ -41,6 +48,7 @@ def test_every_stored_sentence_becomes_data_that_reads_the_same(tmp_path):
 
     migrations.apply(db)
     assert STEP in {migration.name for migration in migrations.applied(db)}
+    assert db["practice_games"].get(rows[0]["id"])["deal_seed"] == f"practice:{rows[0]['seed']}:{rows[0]['deal_number']}"
 
     for practice_id, before in read.items():
         table = practice.load(db, practice_id)

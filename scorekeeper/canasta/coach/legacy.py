@@ -15,6 +15,7 @@ from ..play.coach import answer_line, hint, line, mistakes, tip
 from ..play.computer import choose
 from ..play.moves import Answer, AskPartner
 from ..play.names import seat_names
+from .said import Said
 from .words import Reader, render
 
 PLAYER = 0
@@ -34,10 +35,13 @@ def _candidates(entry: dict, played, moves, level: str) -> list:
     if kind == "you":
         return [line(position, move, events, viewer=PLAYER)]
     if kind == "computer":
+        # Logs from before a line about another seat kept its hand's secrets (issue 20) said its whole reason.
         choice = choose(position, level)
         if isinstance(move, Answer) and number and isinstance(moves[number - 1], AskPartner):
-            return [answer_line(position, choice)]
-        return [line(position, move, events, viewer=PLAYER, choice=choice)]
+            return [answer_line(position, choice, viewer=PLAYER), answer_line(position, choice, viewer=None)]
+        told = line(position, move, events, viewer=PLAYER, choice=choice)
+        whole = Said.of(told.code, **{**dict(told.params), "reason": choice.reason if choice.move == move else None})
+        return [told, Said(whole.code, tuple(item for item in whole.params if item[0] != "told"))]
     if kind == "mistake":
         return mistakes(position, move, after)
     if kind == "tip":

@@ -118,6 +118,13 @@ AFTER_THE_MOVE = {
     "discard_out": "",
 }
 
+# The clause said of another seat's move in a live game ("told"), where the plain clause would tell its hand: the
+# partner's answer, never its cards or points. (The reasons that tell nothing but the hand are not told at all.)
+TO_THE_TABLE = {
+    "answer_yes": "go ahead",
+    "answer_no": "not yet",
+}
+
 # The clause after "because" in a hint ("Take the pile with a pair of jacks, because ..."), where the plain clause
 # does not read as one ("because 14 cards for a pair of jacks").
 FOR_A_HINT = {
@@ -181,11 +188,14 @@ def _reason_fields(code: str, params: Mapping, reader: Reader) -> dict:
 
 def reason_clause(reason, form: str = "plain", reader: Reader | None = None) -> str:
     """Return a computer's reason as a clause: ``form`` "plain" (after a colon), "after" (after a line that says
-    what the move did; may be empty) or "hint" (after "because")."""
+    what the move did; may be empty), "told" (another seat's reason as the table hears it) or "hint" (after
+    "because")."""
     reader = reader or Reader(None, ())
     data = as_data(reason)
     code, params = data["code"], data.get("params", {})
-    template = {"after": AFTER_THE_MOVE, "hint": FOR_A_HINT}.get(form, {}).get(code)
+    if form == "told":
+        form = "after" if code not in TO_THE_TABLE else form
+    template = {"after": AFTER_THE_MOVE, "hint": FOR_A_HINT, "told": TO_THE_TABLE}.get(form, {}).get(code)
     if template is None:
         template = EMPTY_PILE[code] if code in EMPTY_PILE and params.get("size") == 0 else REASONS[code]
     return reader.gettext(template).format(**_reason_fields(code, params, reader)) if template else ""
@@ -279,7 +289,7 @@ def _after(said: Mapping, reader: Reader) -> str:
 def _line(params: Mapping, reader: Reader) -> str:
     text = f"{reader.who(params['seat'])} {_did(params['did'], reader)}"
     if params.get("reason"):
-        why = reason_clause(params["reason"], "after", reader)
+        why = reason_clause(params["reason"], "told" if params.get("told") else "after", reader)
         text += f": {why}" if why else ""
     ending = "" if text.endswith("?") else "."
     return " ".join([text + ending] + [_after(said, reader) for said in params.get("after", ())])
@@ -361,7 +371,7 @@ def _saying(code: str, params: Mapping, reader: Reader) -> str:
     elif code == "partner_answered":
         seat = params["seat"]
         fields.update(who=reader.who(seat), word=_("yes") if params["yes"] else _("no"),
-                      why=reason_clause(params["reason"], "plain", reader))
+                      why=reason_clause(params["reason"], "told" if params.get("told") else "plain", reader))
         code = "partner_answered_you" if reader.is_reader(seat) else code
     elif code == "dealt":
         code = "dealt_eleven" if params["count"] == 11 else code

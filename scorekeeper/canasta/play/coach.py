@@ -95,20 +95,33 @@ def _after(events, skip_canasta=None) -> tuple[Said, ...]:
 def line(position: Position, move: Move, events, *, viewer: int | None = 0, choice: Choice | None = None) -> Said:
     """Return the coach's line for ``move`` made in ``position`` (before it) and what it made happen.
 
-    ``viewer``: the seat whose eyes the line is for (the cards drawn into another hand are only counted);
-    None for a deal played face up. ``choice``: the computer's choice, whose reason follows the move.
+    ``viewer``: the seat whose eyes the line is for: the cards drawn into another hand are only counted, and of
+    another seat's move only what a player at a real table could know is said (:meth:`Reason.to_the_table`); None
+    for a deal played face up. ``choice``: the computer's choice, whose reason follows the move.
     """
     seat = position.to_move
     why = choice.reason if choice is not None and choice.move == move else None
     # "it completes a mixed canasta of 9s" says the canasta: "That makes a canasta of 9s" is not said again.
     said = (dict(why.params).get("rank"),) if why is not None and why.code == "meld_canasta" else None
+    told = why is not None and viewer is not None and viewer != seat
+    why = why.to_the_table() if told else why
     return Said.of("move", seat=seat, did=_did(position, move, events, seat, viewer), reason=why,
-                   after=_after(events, said))
+                   after=_after(events, said), **_told(told and why is not None))
 
 
-def answer_line(position: Position, choice: Choice) -> Said:
-    """Return the partner's answer to "may I go out?" (``position``: the partner to answer), with its reason."""
-    return Said.of("partner_answered", seat=position.to_move, yes=choice.move.yes, reason=choice.reason)
+def _told(told: bool) -> dict:
+    """Return the mark of a reason told to another seat (worded as the table hears it), or nothing."""
+    return {"told": True} if told else {}
+
+
+def answer_line(position: Position, choice: Choice, viewer: int | None = 0) -> Said:
+    """Return the partner's answer to "may I go out?" (``position``: the partner to answer), with its reason.
+
+    Said to another seat than the partner's, the answer tells nothing of its hand ("North says yes: go ahead").
+    """
+    told = viewer is not None and viewer != position.to_move
+    return Said.of("partner_answered", seat=position.to_move, yes=choice.move.yes,
+                   reason=choice.reason.to_the_table() if told else choice.reason, **_told(told))
 
 
 def refusal_line(ruling: Ruling) -> str:

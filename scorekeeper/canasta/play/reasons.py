@@ -54,6 +54,18 @@ CODES = {
 }
 
 
+# In a live game, what may be said of another seat's move is what a player at a real table could see or be
+# told. These reasons tell what the hand holds or could have done ("the hand has no natural pair of 4s", "the
+# pile is not worth taking", "not going out yet"): never said of another seat. The narrated deal, played face
+# up, says them all.
+HAND_SECRETS = frozenset({"draw", "draw_only", "end_deal", "discard_safe", "discard_single", "discard_low",
+                          "discard_risky", "discard_hold"})
+
+# The partner's answer to "may I go out?" told at the table: the answer, never the hand's cards or points (its
+# code alone: the coach words it "go ahead", "not yet").
+TOLD_BY_CODE_ALONE = frozenset({"answer_yes", "answer_no"})
+
+
 @dataclass(frozen=True, slots=True)
 class Reason:
     """Why a move was chosen: a code and its parameters (numbers and codes)."""
@@ -64,6 +76,13 @@ class Reason:
     def as_dict(self) -> dict:
         """Return the code and the parameters for JSON (tuples as lists, parameters by name)."""
         return {"code": self.code, "params": {key: _plain(value) for key, value in sorted(self.params)}}
+
+    def to_the_table(self) -> Reason | None:
+        """Return what may be told of this reason to another seat in a live game: nothing that its hand hides (None),
+        the code alone where the parameters would tell the hand."""
+        if self.code in HAND_SECRETS:
+            return None
+        return Reason(self.code) if self.code in TOLD_BY_CODE_ALONE else self
 
     @classmethod
     def from_dict(cls, data: dict) -> Reason:

@@ -314,12 +314,17 @@ def test_the_partners_answer_reads_says_or_say(dealt):
     asking = melded(dealt, "9H 9C 9D 4C", mine=[TableMeld.of(Rank.KING, cards("KS KH KD KC KS KH KD"))])
     position, _ = apply(asking, AskPartner())
     choice = Choice(Answer(False), reason("answer_no", count=9, points=85), "normal")
-    said = answer_line(position, choice)
+    said = answer_line(position, choice, viewer=None)
     assert said.get("seat") == position.to_move == 2
     why = "I hold 9 cards (85 points): they would count against us. Let me meld first."
     assert render(said, Reader(0, seat_names(4))) == f"North says no: {why}"
     assert render(said, Reader(0, TABLE)) == f"Cy says no: {why}"
     assert render(said, Reader(2, TABLE)) == f"You say no: {why}"
+    # Told to the asker, the answer says nothing of the partner's hand: not in the words, not in the data.
+    told = answer_line(position, choice, viewer=0)
+    assert told.as_dict()["params"]["reason"] == {"code": "answer_no", "params": {}}
+    assert render(told, Reader(0, seat_names(4))) == "North says no: not yet."
+    assert render(told, Reader(0, TABLE)) == "Cy says no: not yet."
 
 
 def test_what_the_coach_says_is_codes_and_numbers(dealt):
@@ -333,4 +338,11 @@ def test_what_the_coach_says_is_codes_and_numbers(dealt):
     assert said.as_dict() == {"code": "move", "params": {
         "after": [], "did": {"code": "took_pile", "params": {"cards": ["JS", "JH"], "laid": [], "size": 14,
                                                             "top": "JD"}},
-        "reason": {"code": "take_pile", "params": {"cards": ["JS", "JH"], "size": 14, "top": "J"}}, "seat": 1}}
+        "reason": {"code": "take_pile", "params": {"cards": ["JS", "JH"], "size": 14, "top": "J"}}, "seat": 1,
+        "told": True}}
+    # Told to another seat, a reason that tells only the hand is not in the data at all.
+    drew = choose(dealt, "normal")
+    said = line(dealt, drew.move, apply(dealt, drew.move)[1], viewer=1, choice=drew)
+    assert drew.reason.code == "draw_only"
+    assert said.as_dict()["params"]["reason"] is None and said.get("did").as_dict() == {
+        "code": "drew", "params": {"count": 1}}
