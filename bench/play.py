@@ -17,7 +17,8 @@ from __future__ import annotations
 import statistics
 import time
 
-from scorekeeper.canasta.play import apply, deal, random_deal
+from scorekeeper.canasta.play import apply, deal
+from scorekeeper.canasta.players.random_players import random_deal
 
 from . import Aim, Budget, Line, interleaved
 

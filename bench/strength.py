@@ -19,10 +19,11 @@ from __future__ import annotations
 import math
 import time
 
-from scorekeeper.canasta.play import apply, deal, legal_moves, score
-from scorekeeper.canasta.play.computer import choose
+from scorekeeper.canasta.play import deal, score
 from scorekeeper.canasta.play.position import Shuffler
-from scorekeeper.canasta.play.random_play import choose as random_choice
+from scorekeeper.canasta.players.levels import LEVELS
+from scorekeeper.canasta.players.loop import final_position
+from scorekeeper.canasta.players.random_players import RandomPlayer
 from scorekeeper.canasta.rules import PRESETS
 
 from . import Aim, Budget, Line
@@ -58,26 +59,37 @@ def match_alone(rules: str, seeds, a: str, b: str, timings: dict | None = None) 
     return won, played
 
 
+class Timed:
+    """A player whose every choice is timed into ``timings[name]`` (when ``timings`` is given)."""
+
+    def __init__(self, player, timings: dict | None):
+        self.player, self.name, self.timings = player, player.name, timings
+
+    def choose(self, position):
+        started = time.perf_counter()
+        choice = self.player.choose(position)
+        if self.timings is not None:
+            self.timings.setdefault(self.name, []).append(time.perf_counter() - started)
+        return choice
+
+
+class Seated:
+    """One player a seat, chosen by ``level_of(position, seat)`` at each move: the random players share one chance."""
+
+    def __init__(self, players: dict, level_of):
+        self.players, self.level_of, self.name = players, level_of, "seated"
+
+    def choose(self, position):
+        return self.players[self.level_of(position, position.to_move)].choose(position)
+
+
 def _played(rules: str, seed: int, level_of, timings: dict | None):
     """Return the final position of one deal, ``level_of(position, seat)`` choosing each seat's level."""
     position, _ = deal(rules, None, seed)
     chance = Shuffler(f"strength:{seed}")
-    moves = 0
-    while not position.over:
-        moves += 1
-        if moves > 3000:
-            raise RuntimeError(f"seed {seed} did not end")
-        seat = position.to_move
-        level = level_of(position, seat)
-        if level in BIASES:
-            move = random_choice(legal_moves(position), chance, BIASES[level])
-        else:
-            started = time.perf_counter()
-            move = choose(position, level).move
-            if timings is not None:
-                timings.setdefault(level, []).append(time.perf_counter() - started)
-        position, _ = apply(position, move)
-    return position
+    players = {name: RandomPlayer(chance, bias, name) for name, bias in BIASES.items()}
+    players.update({name: Timed(player, timings) for name, player in LEVELS.items()})
+    return final_position(position, [Seated(players, level_of)] * position.seats, limit=3000)
 
 
 def match(rules: str, seeds, a: str, b: str, timings: dict | None = None) -> tuple[float, int]:

@@ -23,7 +23,7 @@ Our own module rather than Flask-Limiter: its storages are per-process memory
 by the number of workers and forgotten at each restart) or servers (Redis,
 Memcached) a club's install does not have; the counters here live in a small
 SQLite file beside the database (``store/counters.py``), shared by every
-worker, and three fixed-window counters are all the app needs.
+worker, and a few fixed-window counters are all the app needs.
 """
 
 import ipaddress

@@ -92,3 +92,35 @@ def test_no_import_cycle():
 
 def test_the_package_root_holds_at_most_ten_modules():
     assert len([path for path in PACKAGE.iterdir() if path.suffix == ".py"]) <= 10
+
+
+# Inside the game: the engine (``canasta.play`` and the rules checks, ``canasta/*.py``) below the players
+# (``canasta.players``: given what a seat sees, a move and why), below the coach (``canasta.coach``: words).
+GAME_PARTS = {"players": 1, "coach": 2}
+
+
+def game_part(name):
+    """The part of ``canasta`` a module belongs to: "engine", "players" or "coach" (None outside ``canasta``)."""
+    parts = name.split(".")
+    if len(parts) < 2 or parts[1] != "canasta":
+        return None
+    return parts[2] if len(parts) > 3 and parts[2] in GAME_PARTS else "engine"
+
+
+@pytest.mark.parametrize("name", sorted(name for name in MODULES if game_part(name)))
+def test_the_engine_imports_neither_players_nor_coach_and_players_never_the_coach(name):
+    part = game_part(name)
+    rank = GAME_PARTS.get(part, 0)
+    above = sorted(target for target in GRAPH[name] if game_part(target) and GAME_PARTS.get(game_part(target), 0) > rank)
+    assert not above, f"{name} ({part}) imports from a part above it: {above}"
+
+
+def test_the_parts_of_the_game_are_where_the_layers_say():
+    parts = {game_part(name) for name in MODULES if game_part(name)}
+    assert parts == {"engine", "players", "coach"}
+    assert game_part("scorekeeper.canasta.play.referee") == game_part("scorekeeper.canasta.pile") == "engine"
+    assert game_part("scorekeeper.canasta.players.loop") == "players"
+    assert game_part("scorekeeper.canasta.coach.lines") == "coach"
+    # The players and the coach stand on the engine.
+    assert "scorekeeper.canasta.play.referee" in GRAPH["scorekeeper.canasta.players.loop"]
+    assert "scorekeeper.canasta.players.levels" in GRAPH["scorekeeper.canasta.coach.lines"]

@@ -15,7 +15,7 @@ from ..canasta.fields import FieldReader
 from ..canasta.options import resolve
 from ..canasta.play import apply, judge, legal_moves, move_from_data, score
 from ..canasta.play.codec import position_data, read_position
-from ..canasta.play.position import DRAW
+from ..canasta.play.position import Step
 from ..canasta.play.referee import pile_check
 from .common import computed_answer, referee_limit
 
@@ -87,7 +87,7 @@ def moves_answer(body):
     position, _, _, _ = read_body(body, MOVES_FIELDS)
     moves = legal_moves(position)
     pile = None
-    if position.step == DRAW and position.pile:
+    if position.step == Step.DRAW and position.pile:
         check = pile_check(position, position.turn)
         pile = {"can_take": check.can_take, "frozen": check.frozen, "frozen_because": list(check.frozen_because),
                 "ways": [{"way": way.way, "cards": " ".join(card.code for card in way.cards), "message": way.message}

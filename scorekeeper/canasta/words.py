@@ -6,6 +6,7 @@ kinds are the words of :class:`.kinds.CanastaKind`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from .cards import Card, Rank
@@ -94,3 +95,38 @@ IN_HAND_NAMES = {
 
 # The label of each ``in_hand`` count: "8s to kings in hand".
 IN_HAND_LABELS = {name: f"{words} in hand" for name, words in IN_HAND_NAMES.items()}
+
+
+def _group(rank: Rank, count: int) -> str:
+    if count == 2 and rank is not Rank.JOKER:
+        return f"a pair of {rank.plural}"
+    return rank_word(rank, count)
+
+
+def cards_words(cards: Sequence[Card]) -> str:
+    """Return cards in player words, grouped by rank: ``"a pair of jacks and a joker"``."""
+    if not cards:
+        return "no card"
+    counts = Counter(card.rank for card in cards)
+    parts = []
+    for rank, count in counts.items():
+        if rank is Rank.THREE:
+            reds = sum(1 for c in cards if c.is_red_three)
+            if reds:
+                parts.append("a red 3" if reds == 1 else f"{reds} red 3s")
+            if count - reds:
+                parts.append("a black 3" if count - reds == 1 else f"{count - reds} black 3s")
+            continue
+        parts.append(_group(rank, count))
+    return join_and(parts)
+
+
+def meld_words(key, cards: Sequence[Card]) -> str:
+    """Return a meld in words: ``"3 kings"``, ``"3 kings with a 2"``, ``"3 wild cards"``."""
+    naturals = [c for c in cards if not c.is_wild]
+    wilds = [c for c in cards if c.is_wild]
+    head = rank_word(key, len(naturals)) if key is not None and naturals else ""
+    tail = cards_words(wilds) if wilds else ""
+    if key is None:
+        return f"{len(cards)} wild cards"
+    return " with ".join(part for part in (head, tail) if part) or "no card"

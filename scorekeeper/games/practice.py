@@ -26,11 +26,11 @@ from datetime import datetime, timedelta, timezone
 from ..canasta.play import (
     AskPartner, Deal, Move, apply, deal, hand_sides, judge, move_from_data, replay, view,
 )
+from ..canasta.coach.lines import answer_line, hint, line, mistakes, refusal_line, tip
+from ..canasta.coach.names import seat_names
 from ..canasta.coach.words import Reader, render
-from ..canasta.play.coach import answer_line, line, mistakes, refusal_line, tip
-from ..canasta.play.coach import hint as coach_hint
-from ..canasta.play.computer import LEVEL_NAMES, choose
-from ..canasta.play.names import seat_names
+from ..canasta.players.levels import LEVEL_NAMES, LEVELS
+from ..canasta.players.loop import play_out
 from ..canasta.rules import PRESETS
 from ..store import db as store
 from ..store import sqlite
@@ -151,13 +151,11 @@ class Outcome:
 
 def _computers(position, moves: list, log: list, level: str) -> object:
     """Play the computer seats until the player is to move or the deal is over."""
-    while not position.over and position.to_move != HUMAN:
-        choice = choose(position, level)
-        after, events = apply(position, choice.move)
-        log.append(_entry("computer", line(position, choice.move, events, viewer=HUMAN, choice=choice),
-                          position.to_move, len(moves)))
-        moves.append(choice.move.as_dict())
-        position = after
+    for turn in play_out(position, [LEVELS[level]] * position.seats, until=lambda now: now.to_move == HUMAN):
+        log.append(_entry("computer", line(turn.position, turn.move, turn.events, viewer=HUMAN,
+                                           choice=turn.choice), turn.position.to_move, len(moves)))
+        moves.append(turn.move.as_dict())
+        position = turn.after
     return position
 
 
@@ -185,7 +183,7 @@ def play(db, table: Table, move: Move) -> Outcome:
     if advice:
         log.append(_entry("tip", advice, None, len(moves) - 1))
     if isinstance(move, AskPartner) and not after.over:
-        choice = choose(after, table.row["level"])
+        choice = LEVELS[table.row["level"]].choose(after)
         answered, events = apply(after, choice.move)
         # The partner says its answer, never its hand: "North says yes: go ahead."
         log.append(_entry("computer", answer_line(after, choice, viewer=HUMAN), after.to_move, len(moves)))
@@ -219,12 +217,12 @@ def finish(db, game_id: str, position) -> None:
     write.add_hand(db, game_id, hand_sides(position))
 
 
-def hint(db, table: Table) -> str:
-    """Return the hint for the player's move in words, and count it (the log keeps it as data)."""
+def take_hint(db, table: Table) -> str:
+    """Return the hint for the player's move in words, and log it (as data) and count it."""
     position = table.position
     if position.over or position.to_move != HUMAN:
         return "There is nothing to do until your move."
-    _, said = coach_hint(position)
+    _, said = hint(position)
     log = list(table.row["log"]) + [_entry("hint", said, None, len(table.row["moves"]))]
     _save(db, table, table.row["moves"], log, hints=table.row["hints"] + 1)
     return render(said, reader(table))

@@ -19,12 +19,13 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from ..canasta.cards import Rank
 from ..canasta.errors import CanastaError
 from ..canasta.play import AskPartner, Answer, Discard, Draw, EndDeal, apply, deal
+from ..canasta.coach.lines import line
 from ..canasta.coach.said import Said
 from ..canasta.coach.words import Reader, render
-from ..canasta.play.coach import line
-from ..canasta.play.computer import LEVEL_NAMES, choose
+from ..canasta.players.levels import LEVEL_NAMES, LEVELS
+from ..canasta.players.loop import play_out
 from ..canasta.play.moves import engine_cards
-from ..canasta.play.names import seat_names
+from ..canasta.coach.names import seat_names
 from ..canasta.play.selection import add_to, put_down, take_pile
 from ..canasta.cards import parse_cards
 from ..canasta.rules import PRESETS
@@ -144,7 +145,7 @@ def move():
     action = request.form.get("action", "")
     try:
         if action == "hint":
-            practice.hint(db, table)
+            practice.take_hint(db, table)
         elif action == "next_deal":
             limited = limits.count("practice")
             if limited is not None:
@@ -209,17 +210,14 @@ def narrated(rules: str, seed: str, level: str = "hard"):
     position, _ = deal(rules, None, seed)
     positions, lines = [position], [Said.of("dealt", count=PRESETS[rules].cards_dealt)]
     marks = {"deal": 0}
-    while not position.over and len(positions) < 2000:
-        choice = choose(position, level)
-        after, events = apply(position, choice.move)
-        lines.append(line(position, choice.move, events, viewer=None, choice=choice))
-        positions.append(after)
-        kinds = {event.kind for event in events}
+    for turn in play_out(position, [LEVELS[level]] * position.seats):
+        lines.append(line(turn.position, turn.move, turn.events, viewer=None, choice=turn.choice))
+        positions.append(turn.after)
+        kinds = {event.kind for event in turn.events}
         if "laid" in kinds and "first_meld" not in marks:
             marks["first_meld"] = len(positions) - 1
         if "canasta" in kinds and "first_canasta" not in marks:
             marks["first_canasta"] = len(positions) - 1
-        position = after
     marks["going_out"] = len(positions) - 1
     return positions, lines, marks
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..canasta.cards import Rank
-from ..canasta.play import ANSWER, DRAW, OVER, PLAY, score
-from ..canasta.play.names import card_name, meld_words
+from ..canasta.play import Step, score
+from ..canasta.coach.names import card_name
+from ..canasta.words import meld_words
 from ..canasta.play import EndDeal, TakePile
 from ..canasta.words import join_and, plural
 
@@ -77,14 +78,14 @@ def next_step(seen, names, game_over: bool, draw: int = 1) -> str:
     """
     if game_over:
         return "The game is over. Start a new game to play again."
-    if seen.step == OVER:
+    if seen.step == Step.OVER:
         return "The deal is over: see the score below, then press Next deal."
     if seen.to_move != seen.seat:
         return f"{names[seen.to_move]} is playing."
-    if seen.step == ANSWER:
+    if seen.step == Step.ANSWER:
         return "Your partner asks whether they may go out: answer yes or no."
     pile = plural(len(seen.pile), "card")
-    if seen.step == DRAW:
+    if seen.step == Step.DRAW:
         can_take = any(isinstance(move, TakePile) for move in seen.moves)
         if not seen.stock_size:
             if can_take and not any(isinstance(move, EndDeal) for move in seen.moves):
@@ -135,7 +136,7 @@ def _side_of(seen, seat):
 
 def deal_result(position, side_names, totals=()) -> list[dict] | None:
     """Return each side's hand score of the ended deal, with its breakdown in words."""
-    if position.step != OVER:
+    if position.step != Step.OVER:
         return None
     words = {"canastas": "canastas", "going_out": "going out", "red_threes": "red 3s", "threes": "3s",
              "melded": "cards melded", "in_hand": "cards in hand", "penalties": "penalties",

@@ -34,12 +34,12 @@ from scorekeeper.canasta.play import Deal, apply, deal, judge, legal_moves, move
 from scorekeeper.canasta.play.codec import position_data
 from scorekeeper.canasta.coach.words import Reader, reason_clause, render
 from scorekeeper.canasta.coach import words as coach_words
-from scorekeeper.canasta.play.coach import answer_line, hint, line, mistakes, refusal_line, tip
-from scorekeeper.canasta.play.computer import LEVEL_NAMES, choose
-from scorekeeper.canasta.play.names import seat_names
-from scorekeeper.canasta.play.random_play import choose as random_choose
+from scorekeeper.canasta.coach.lines import answer_line, hint, line, mistakes, refusal_line, tip
+from scorekeeper.canasta.coach.names import seat_names
+from scorekeeper.canasta.players.levels import LEVEL_NAMES, LEVELS
+from scorekeeper.canasta.players.loop import MAX_MOVES
+from scorekeeper.canasta.players.random_players import RandomPlayer
 from scorekeeper.canasta.play.position import Shuffler
-from scorekeeper.canasta.play.random_play import MAX_MOVES
 from scorekeeper.canasta.play.referee import pile_check
 
 PRESET_NAMES = ("classic", "classic-2p", "classic-3p", "classic-6p", "classic-6p-3teams", "modern")
@@ -106,7 +106,7 @@ def deal_lines(preset: str, seed: str, level: str, coach_every: int = 1) -> list
     position, _ = deal(preset, None, seed)
     names = seat_names(position.seats)
     watch = _watch_names(position.seats)
-    chance = Shuffler(f"moves:{seed}") if level == RANDOM else None
+    chance = RandomPlayer(Shuffler(f"moves:{seed}"), meld_bias=3) if level == RANDOM else None  # random_deal's player
     out = []
     human_turns = 0
     while not position.over:
@@ -116,9 +116,9 @@ def deal_lines(preset: str, seed: str, level: str, coach_every: int = 1) -> list
         entry: dict = {"seat": seat, "step": position.step}
         if chance is not None:
             choice = None
-            move = random_choose(legal_moves(position), chance)
+            move = chance.draw_move(legal_moves(position))
         else:
-            choice = choose(position, level)
+            choice = LEVELS[level].choose(position)
             move = choice.move
             entry["reason"] = _reason(choice.reason)
         entry["move"] = plain(move.as_dict())
@@ -200,7 +200,7 @@ def partner_answer_line(position, level: str) -> str | None:
     if after.over:
         return None
     # As recorded: the partner's whole reason (viewer None), as its own seat would read it.
-    return _words(answer_line(after, choose(after, level), viewer=None), seat_names(position.seats))
+    return _words(answer_line(after, LEVELS[level].choose(after), viewer=None), seat_names(position.seats))
 
 
 def ask_again_verdict(position, level: str) -> dict | None:
@@ -211,7 +211,7 @@ def ask_again_verdict(position, level: str) -> dict | None:
     after, _ = apply(position, AskPartner())
     if after.over:
         return None
-    answered, _ = apply(after, choose(after, level).move)
+    answered, _ = apply(after, LEVELS[level].choose(after).move)
     if answered.over or answered.to_move is None:
         return None
     return verdict(answered, {"kind": "ask_partner"})

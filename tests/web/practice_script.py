@@ -7,7 +7,7 @@ out: ten moves.
 """
 
 from scorekeeper.canasta.play import AskPartner, Discard, Draw, Meld, TakePile, apply, deal, legal_moves
-from scorekeeper.canasta.play.computer import choose
+from scorekeeper.canasta.players.levels import LEVELS
 from scorekeeper.games.practice import seed_of
 
 SEED = "t9097"
@@ -44,7 +44,7 @@ def script(seed=SEED, level=LEVEL):
         if position.to_move == 0 and position.step == "play" and not asked and AskPartner() in legal_moves(position):
             move, asked = AskPartner(), True
         else:
-            move = choose(position, "hard" if position.to_move == 0 else level).move
+            move = LEVELS["hard" if position.to_move == 0 else level].choose(position).move
         if position.to_move == 0 and position.step != "answer":
             cards, action = taps(position, move)
             steps.append((move, cards, action))

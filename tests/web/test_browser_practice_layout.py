@@ -76,7 +76,7 @@ def test_the_score_board_and_sheet_links_are_big_enough_to_tap(live_server, phon
 def test_three_players_partners_scores_fit_320_px(live_server, browser):
     """Seed q3 (three players): You and East, who score apart, are shown apart without squeezing the words."""
     from scorekeeper.canasta.play import AskPartner, EndDeal, legal_moves
-    from scorekeeper.canasta.play.computer import choose
+    from scorekeeper.canasta.players.levels import LEVELS
     from scorekeeper.games import practice
     from scorekeeper.store import sqlite
 
@@ -102,7 +102,7 @@ def test_three_players_partners_scores_fit_320_px(live_server, browser):
             if position.step == "play" and not asked and AskPartner() in legal_moves(position):
                 move, asked = AskPartner(), True
             else:
-                move = choose(position, "hard").move
+                move = LEVELS["hard"].choose(position).move
             cards, action = ([], "end_deal") if isinstance(move, EndDeal) else taps(position, move)
             press(page, action, cards)
         expect(page.locator(".result tbody tr").first.locator("td").first).to_have_text("You +1,840 East +2,040")

@@ -46,7 +46,7 @@ def play_out(client, app, rules, seed, until=lambda position: position.over, lev
     """Play the player's seat through the forms (the hard level's moves, asking once) until ``until(position)``:
     by default, the end of the deal."""
     from scorekeeper.canasta.play import AskPartner, EndDeal, legal_moves
-    from scorekeeper.canasta.play.computer import choose
+    from scorekeeper.canasta.players.levels import LEVELS
     from scorekeeper.games import practice
     from scorekeeper.store import sqlite
 
@@ -65,7 +65,7 @@ def play_out(client, app, rules, seed, until=lambda position: position.over, lev
         if position.step == "play" and not asked and AskPartner() in legal_moves(position):
             move, asked = AskPartner(), True
         else:
-            move = choose(position, "hard").move
+            move = LEVELS["hard"].choose(position).move
         if isinstance(move, EndDeal):
             cards, action = [], "end_deal"
         elif position.step == "answer":

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from ..errors import CanastaError
 from ..play import Deal, move_from_data, replay
-from ..play.coach import answer_line, hint, line, mistakes, tip
-from ..play.computer import choose
 from ..play.moves import Answer, AskPartner
-from ..play.names import seat_names
+from ..players.levels import LEVELS
+from .lines import answer_line, hint, line, mistakes, tip
+from .names import seat_names
 from .said import Said
 from .words import Reader, render
 
@@ -36,7 +36,7 @@ def _candidates(entry: dict, played, moves, level: str) -> list:
         return [line(position, move, events, viewer=PLAYER)]
     if kind == "computer":
         # Logs from before a line about another seat kept its hand's secrets (issue 20) said its whole reason.
-        choice = choose(position, level)
+        choice = LEVELS[level].choose(position)
         if isinstance(move, Answer) and number and isinstance(moves[number - 1], AskPartner):
             return [answer_line(position, choice, viewer=PLAYER), answer_line(position, choice, viewer=None)]
         told = line(position, move, events, viewer=PLAYER, choice=choice)

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from ..cards import Card, Rank, parse_cards
 from ..words import capital, join_and, plural, singular
-from ..play.names import card_name, cards_words, meld_words, the_card
+from ..words import cards_words, meld_words
+from .names import card_name, the_card
 from .said import as_data
 
 
@@ -89,6 +90,7 @@ REASONS = {
     "answer_no": "I hold {count} ({points} points): they would count against us. Let me meld first",
     # Anything else.
     "only_move": "it is the only move",
+    "random_move": "drawn at random from the legal moves",
 }
 
 # A reason's nested "why" (drawing, going out, holding on).

@@ -16,7 +16,7 @@ Deal::
 
 ``position`` is a frozen :class:`Position`: every hand, the stock, the pile,
 each side's melds, the 3s laid out, whose turn (``position.turn``) and at
-which step (``position.step``: "draw", "play", "answer", "over"); the seat that
+which step (``position.step``, a :class:`Step`: "draw", "play", "answer", "over"); the seat that
 makes the next move is ``position.to_move`` (the partner while "may I go
 out?" waits for an answer). Seats count from 0 clockwise, seat 0 plays first;
 seat ``s`` plays for side ``s % scorers`` (``position.side_of(seat)``; in
@@ -77,12 +77,13 @@ from the legal ones: a first opponent, and what the tests and the benchmark play
 
 >>> position, _ = deal("classic", seed=7)
 >>> position.step, position.to_move, [len(hand) for hand in position.hands]
-('draw', 0, [11, 11, 11, 11])
+(<Step.DRAW: 'draw'>, 0, [11, 11, 11, 11])
 >>> position, events = apply(position, Draw())
 >>> position.step, len(position.hands[0])
-('play', 12)
+(<Step.PLAY: 'play'>, 12)
 >>> judge(position, Draw()).refusals[0].message
 'You have begun your turn already: meld, or discard to end it.'
+>>> from scorekeeper.canasta.players.random_players import random_deal
 >>> record = random_deal("modern", seed=5)
 >>> played = replay(record)
 >>> played.position.over, played.position == replay(record).position
@@ -93,23 +94,22 @@ from the legal ones: a first opponent, and what the tests and the benchmark play
 
 from .codec import position_data, read_position
 from .ending import hand_sides, score, score_body, scoring_sides
-from .events import Event
+from .events import Event, EventKind
 from .legal import legal_moves
 from .moves import (
     WILD, Answer, AskPartner, Discard, Draw, EndDeal, Lay, Meld, Move, SpecialHand, TakePile, move_from_data,
 )
-from .position import ANSWER, DRAW, OVER, PLAY, Position, TableMeld, partner_to_ask
+from .position import End, Position, Step, TableMeld, partner_to_ask
 from .problems import Refusal
-from .random_play import random_deal
 from .referee import IllegalMove, Ruling, apply, judge
 from .replay import Deal, Replay, replay
 from .table import deal
 from .view import SeatView, view
 
 __all__ = [
-    "ANSWER", "DRAW", "OVER", "PLAY", "WILD",
-    "Answer", "AskPartner", "Deal", "Discard", "Draw", "EndDeal", "Event", "IllegalMove", "Lay", "Meld",
-    "Move", "Position", "Refusal", "Replay", "Ruling", "SeatView", "SpecialHand", "TableMeld", "TakePile",
+    "WILD",
+    "Answer", "AskPartner", "Deal", "Discard", "Draw", "End", "EndDeal", "Event", "EventKind", "IllegalMove", "Lay", "Meld",
+    "Move", "Position", "Refusal", "Replay", "Ruling", "SeatView", "SpecialHand", "Step", "TableMeld", "TakePile",
     "apply", "deal", "hand_sides", "judge", "legal_moves", "move_from_data", "partner_to_ask", "position_data",
-    "random_deal", "read_position", "replay", "score", "score_body", "scoring_sides", "view",
+    "read_position", "replay", "score", "score_body", "scoring_sides", "view",
 ]

@@ -27,14 +27,14 @@ from ..options import Options
 from ..rules import RuleSet
 from ..sides import parse_totals
 from ..supply import deck_problems
-from .position import ANSWER, DRAW, PLAY, Position, Shuffler, TableMeld, cards_not_seen, meld_key_word
+from .position import Position, Shuffler, Step, TableMeld, cards_not_seen, meld_key_word
 
 POSITION_FIELDS = (
     "hands", "stock", "pile", "frozen", "melds", "threes", "melded", "turn", "step", "began",
     "melded_this_turn", "new_melds", "added_to_partner", "seat_melded", "answer", "totals_before", "lone",
     "bonus_due", "seed",
 )
-STEP_CHOICES = (DRAW, PLAY, ANSWER)
+STEP_CHOICES = (Step.DRAW, Step.PLAY, Step.ANSWER)
 BEGAN_CHOICES = ("stock", "pile")
 
 
@@ -206,9 +206,10 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
             else:
                 melded[side] = melded[side] or value
     turn = reader.seat(data.get("turn", 0), "position.turn", seats)
-    step = reader.choice(data.get("step", DRAW), "position.step", "The step", STEP_CHOICES)
+    step = reader.choice(data.get("step", Step.DRAW), "position.step", "The step", STEP_CHOICES)
+    step = Step(step) if step is not None else None
     began = data.get("began")
-    if step in (PLAY, ANSWER):
+    if step in (Step.PLAY, Step.ANSWER):
         began = reader.choice(began if began is not None else "stock", "position.began", "How the turn began",
                               BEGAN_CHOICES)
     elif began is not None:
@@ -276,14 +277,14 @@ def _raise_if_inconsistent(reader: _Reader, position: Position) -> None:
                            partner=min(s for s in range(position.seats) if s not in (position.lone, absorbed)))
     for side, melds in enumerate(position.melds):
         if any(meld.key is Rank.THREE for meld in melds):
-            going = (position.step == PLAY and position.side_of(position.turn) == side
+            going = (position.step == Step.PLAY and position.side_of(position.turn) == side
                      and len(position.hands[position.turn]) <= 1 and position.turn_melded)
             if not going:
                 reader.problem(join("position.melds", side), "position.black_threes_melded")
     partner = partner_to_ask(position, position.turn)
-    if position.step == ANSWER and partner is None:
+    if position.step == Step.ANSWER and partner is None:
         reader.problem("position.step", "position.no_partner")
-    if position.answer is not None and (partner is None or position.step != PLAY):
+    if position.answer is not None and (partner is None or position.step != Step.PLAY):
         reader.problem("position.answer", "position.answer_unasked")
     reader.raise_if_any()
 

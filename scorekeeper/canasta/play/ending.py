@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..cards import Rank
 from ..melds import meld_problems, summarise_melds
 from ..scoring import score_request
-from .position import OVER, WENT_OUT, Position, TableMeld
+from .position import End, Position, Step, TableMeld
 
 EIGHT_TO_KING = frozenset({Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING})
 FOUR_TO_SEVEN = frozenset({Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN})
@@ -54,7 +54,7 @@ def scoring_sides(position: Position) -> list[tuple[int, ...]]:
         return [tuple(seat for seat in range(position.seats) if seat % ruleset.scorers == side)
                 for side in range(ruleset.scorers)]
     lone = position.lone if position.lone is not None else (
-        position.out_seat if position.end == WENT_OUT else None)
+        position.out_seat if position.end == End.WENT_OUT else None)
     if lone is None:
         return [(seat,) for seat in range(position.seats)]
     return [(lone,), tuple(seat for seat in range(position.seats) if seat != lone)]
@@ -83,7 +83,7 @@ def _melds_fields(position: Position, melds: list[TableMeld], goes_out: bool) ->
 
 def hand_sides(position: Position) -> list[dict]:
     """Return the sides of the ended deal as ``POST /api/v1/score`` takes them (``melds``, ``in_hand`` …)."""
-    if position.step != OVER:
+    if position.step != Step.OVER:
         raise ValueError("The deal is not over: it has no score yet.")
     ruleset = position.ruleset
     family = ruleset.family

@@ -16,7 +16,7 @@ from ..cards import Card, Rank
 from ..rules import next_minimum
 from .going import going_out_plan
 from .moves import WILD, Answer, AskPartner, Discard, Draw, EndDeal, Lay, Meld, Move, SpecialHand, TakePile
-from .position import ANSWER, DRAW, OVER, Position
+from .position import Position, Step
 from .referee import ask_refusals, examine, pile_check
 
 
@@ -207,10 +207,10 @@ def _could_go_out(position: Position, naturals, wilds) -> bool:
 
 def legal_moves(position: Position) -> tuple[Move, ...]:
     """Return moves the position allows, for the seat to move (see the module docstring for which)."""
-    if position.step == OVER:
+    if position.step == Step.OVER:
         return ()
-    if position.step == ANSWER:
+    if position.step == Step.ANSWER:
         return (Answer(True), Answer(False))
-    if position.step == DRAW:
+    if position.step == Step.DRAW:
         return tuple(_draw_moves(position))
     return tuple(_play_moves(position))

@@ -1,6 +1,6 @@
 """A position as one seat may know it: the hidden cards replaced by a fixed stand-in.
 
-A computer player (:mod:`.computer`) thinks on the masked position only, so what
+A computer player (:mod:`..players.levels`) thinks on the masked position only, so what
 it chooses can depend on nothing it could not see: its own hand, the table, the
 pile, and how many cards each hand and the stock hold. The cards nobody at the
 seat has seen are dealt to the other hands and the stock in one fixed order, so

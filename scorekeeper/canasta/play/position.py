@@ -17,6 +17,7 @@ import hashlib
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import lru_cache
 
 from ..cards import Card, Rank, Suit
@@ -24,12 +25,26 @@ from ..melds import Meld
 from ..options import Options
 from ..rules import RuleSet
 
-# Steps of a turn: the player to move draws or takes the pile, then plays (melds,
-# asks the partner, discards); a partner asked "may I go out?" answers; the deal is over.
-DRAW, PLAY, ANSWER, OVER = "draw", "play", "answer", "over"
-STEPS = (DRAW, PLAY, ANSWER, OVER)
-# How the deal ended.
-WENT_OUT, STOCK_OUT, LAST_CARD_THREE, SPECIAL_HAND = "went_out", "stock_out", "last_card_three", "special_hand"
+
+
+class Step(StrEnum):
+    """Steps of a turn: the player to move draws or takes the pile, then plays (melds, asks the partner,
+    discards); a partner asked "may I go out?" answers; the deal is over. Each is its string in JSON."""
+
+    DRAW = "draw"
+    PLAY = "play"
+    ANSWER = "answer"
+    OVER = "over"
+
+
+class End(StrEnum):
+    """How the deal ended (its string in JSON and in stored deals)."""
+
+    WENT_OUT = "went_out"
+    STOCK_OUT = "stock_out"
+    LAST_CARD_THREE = "last_card_three"
+    SPECIAL_HAND = "special_hand"
+
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 SUITED_RANKS = tuple(rank for rank in Rank if rank is not Rank.JOKER)
@@ -191,7 +206,7 @@ class Position:
     threes: tuple[tuple[Card, ...], ...]
     seat_melded: tuple[bool, ...]
     turn: int = 0
-    step: str = DRAW
+    step: Step = Step.DRAW
     began: str | None = None
     turn_keys: frozenset = frozenset()  # melds the player started this turn (concealed going out)
     turn_melded: bool = False
@@ -201,7 +216,7 @@ class Position:
     first_meld_sides: tuple[int, ...] = ()  # sides in the order they made their first meld
     bonus_due: int = 0  # Modern American: bonus cards the player draws after this turn's discard
     last_drawn_three: int | None = None  # seat that drew a 3 as the last card of the stock
-    end: str | None = None
+    end: End | None = None
     out_seat: int | None = None
     concealed: bool = False
     special_hand: str | None = None  # Modern American: the special hand that ended the deal
@@ -218,16 +233,16 @@ class Position:
     @property
     def to_move(self) -> int | None:
         """Return the seat that makes the next move (the partner while "may I go out?" is asked)."""
-        if self.step == OVER:
+        if self.step == Step.OVER:
             return None
-        if self.step == ANSWER:
+        if self.step == Step.ANSWER:
             return partner_to_ask(self, self.turn)
         return self.turn
 
     @property
     def over(self) -> bool:
         """Return True once the deal has ended."""
-        return self.step == OVER
+        return self.step == Step.OVER
 
     @property
     def pile_top(self) -> Card | None:

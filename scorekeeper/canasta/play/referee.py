@@ -16,11 +16,11 @@ from ..cards import format_cards
 from ..errors import CanastaError, Problem
 from ..pile import check_pile, frozen_because_words, must_take_pile as pile_must_be_taken
 from ..words import plural, singular
-from .events import Event
+from .events import Event, EventKind
 from .going import going_out_plan
 from .lays import lay_down, take_from
 from .moves import Answer, AskPartner, Discard, Draw, EndDeal, Meld, Move, SpecialHand, TakePile
-from .position import ANSWER, DRAW, OVER, PLAY, SPECIAL_HAND, STOCK_OUT, Position, partner_to_ask
+from .position import End, Position, Step, partner_to_ask
 from .problems import Refusal, refusal
 from .special import special_hand_problem
 from .table import after_lays, draw_cards, form_partnership, next_turn, out_if_empty, put, went_out
@@ -49,11 +49,11 @@ class Ruling:
         return tuple(r.message for r in self.refusals)
 
 
-STEP_REFUSALS = {DRAW: "draw_first", PLAY: "drawn_already", ANSWER: "answer_first"}
+STEP_REFUSALS = {Step.DRAW: "draw_first", Step.PLAY: "drawn_already", Step.ANSWER: "answer_first"}
 
 
 def _step(position: Position, *steps: str) -> list[Refusal]:
-    if position.step == OVER:
+    if position.step == Step.OVER:
         return [refusal("deal_over")]
     if position.step not in steps:
         return [refusal(STEP_REFUSALS[position.step])]
@@ -65,7 +65,7 @@ def _at_play(judge):
     else judged with the seat to move, its side and its hand."""
     @wraps(judge)
     def judged(position: Position, move: Move):
-        refusals = _step(position, PLAY)
+        refusals = _step(position, Step.PLAY)
         if refusals:
             return refusals, None
         seat = position.turn
@@ -92,7 +92,7 @@ def leave_refusals(position: Position, left: int, canastas_after: int, *, checke
 
 
 def _draw(position: Position, move: Draw):
-    refusals = _step(position, DRAW)
+    refusals = _step(position, Step.DRAW)
     if not refusals and not position.stock:
         refusals.append(refusal("stock_empty"))
 
@@ -100,8 +100,8 @@ def _draw(position: Position, move: Draw):
         events: list[Event] = []
         seat = position.turn
         after = draw_cards(position, seat, position.ruleset.draw, events)
-        if after.step != OVER:
-            after = replace(after, step=PLAY, began="stock")
+        if after.step != Step.OVER:
+            after = replace(after, step=Step.PLAY, began="stock")
         return after, events
     return refusals, commit
 
@@ -131,7 +131,7 @@ def _pile_check(position: Position, seat: int):
 
 
 def _take_pile(position: Position, move: TakePile):
-    refusals = _step(position, DRAW)
+    refusals = _step(position, Step.DRAW)
     if refusals:
         return refusals, None
     if not position.pile:
@@ -176,12 +176,12 @@ def _take_pile(position: Position, move: TakePile):
                                    checked_going_out=going and not position.melded[side]))
 
     def commit():
-        events = [Event("took_pile", seat, position.pile, top.rank)]
+        events = [Event(EventKind.TOOK_PILE, seat, position.pile, top.rank)]
         after = after_lays(position, seat, side, laid, events, "pile")
         after = replace(after, hands=put(after.hands, seat, laid.rest + to_hand), pile=(), pile_frozen=False,
                         threes=put(after.threes, seat, after.threes[seat] + pile_threes),
-                        step=PLAY, began="pile")
-        events.extend(Event("three_laid_out", seat, (c,), detail="from_pile") for c in pile_threes)
+                        step=Step.PLAY, began="pile")
+        events.extend(Event(EventKind.THREE_LAID_OUT, seat, (c,), detail="from_pile") for c in pile_threes)
         if after.ruleset.partnership_per_hand and after.lone is None:
             after = form_partnership(after, seat, events)
         return out_if_empty(after, seat, events), events
@@ -232,11 +232,11 @@ def _discard(position: Position, move: Discard, seat: int, side: int, hand: tupl
         refusals.append(refusal("must_go_out"))
 
     def commit():
-        events = [Event("discarded", seat, (card,))]
+        events = [Event(EventKind.DISCARDED, seat, (card,))]
         after = replace(position, hands=put(position.hands, seat, rest), pile=position.pile + (card,))
         if card.is_wild and not position.pile_frozen:
             after = replace(after, pile_frozen=True)
-            events.append(Event("pile_frozen", seat, (card,)))
+            events.append(Event(EventKind.PILE_FROZEN, seat, (card,)))
         if not rest:
             return went_out(after, seat, events), events
         return next_turn(after, events), events
@@ -245,7 +245,7 @@ def _discard(position: Position, move: Discard, seat: int, side: int, hand: tupl
 
 def ask_refusals(position: Position) -> list[Refusal]:
     """Return why the player to move may not ask "may I go out?" now, before the going-out check is asked."""
-    refusals = _step(position, PLAY)
+    refusals = _step(position, Step.PLAY)
     if refusals:
         return refusals
     if partner_to_ask(position, position.turn) is None:
@@ -267,24 +267,24 @@ def _ask(position: Position, move: AskPartner):
     seat = position.turn
 
     def commit():
-        return replace(position, step=ANSWER), [Event("asked", seat, detail=str(partner_to_ask(position, seat)))]
+        return replace(position, step=Step.ANSWER), [Event(EventKind.ASKED, seat, detail=str(partner_to_ask(position, seat)))]
     return refusals, commit
 
 
 def _answer(position: Position, move: Answer):
-    if position.step == OVER:
+    if position.step == Step.OVER:
         return [refusal("deal_over")], None
-    if position.step != ANSWER:
+    if position.step != Step.ANSWER:
         return [refusal("not_asked")], None
 
     def commit():
-        event = Event("answered", partner_to_ask(position, position.turn), detail="yes" if move.yes else "no")
-        return replace(position, step=PLAY, answer=move.yes), [event]
+        event = Event(EventKind.ANSWERED, partner_to_ask(position, position.turn), detail="yes" if move.yes else "no")
+        return replace(position, step=Step.PLAY, answer=move.yes), [event]
     return [], commit
 
 
 def _special(position: Position, move: SpecialHand):
-    refusals = _step(position, PLAY)
+    refusals = _step(position, Step.PLAY)
     if refusals:
         return refusals, None
     hands = {hand.id: hand for hand in position.ruleset.special_hands}
@@ -300,15 +300,15 @@ def _special(position: Position, move: SpecialHand):
         return [refusal("special_cards", label=hands[move.name].label.lower(), rule=problem)], None
 
     def commit():
-        events = [Event("special_hand", seat, position.hands[seat], detail=move.name),
-                  Event("deal_over", seat, detail=SPECIAL_HAND)]
-        return replace(position, step=OVER, end=SPECIAL_HAND, out_seat=seat, special_hand=move.name), events
+        events = [Event(EventKind.SPECIAL_HAND, seat, position.hands[seat], detail=move.name),
+                  Event(EventKind.DEAL_OVER, seat, detail=End.SPECIAL_HAND)]
+        return replace(position, step=Step.OVER, end=End.SPECIAL_HAND, out_seat=seat, special_hand=move.name), events
     return [], commit
 
 
 def must_take_pile(position: Position) -> bool:
     """Return True when the stock is empty and the player must take the pile (its top goes on the side's meld)."""
-    if position.stock or not position.pile or position.step != DRAW:
+    if position.stock or not position.pile or position.step != Step.DRAW:
         return False
     if not pile_must_be_taken(pile_check(position, position.turn)):
         return False
@@ -317,7 +317,7 @@ def must_take_pile(position: Position) -> bool:
 
 
 def _end_deal(position: Position, move: EndDeal):
-    refusals = _step(position, DRAW)
+    refusals = _step(position, Step.DRAW)
     if refusals:
         return refusals, None
     if position.stock:
@@ -327,8 +327,8 @@ def _end_deal(position: Position, move: EndDeal):
         return [refusal("must_take_pile", top=singular(top.rank), rank=top.rank.plural)], None
 
     def commit():
-        return (replace(position, step=OVER, end=STOCK_OUT),
-                [Event("deal_over", position.turn, detail=STOCK_OUT)])
+        return (replace(position, step=Step.OVER, end=End.STOCK_OUT),
+                [Event(EventKind.DEAL_OVER, position.turn, detail=End.STOCK_OUT)])
     return [], commit
 
 

@@ -3,7 +3,7 @@
 >>> deal_record = Deal("classic", seed=3)
 >>> played = deal_record.replay()
 >>> played.position.step, len(played)
-('draw', 1)
+(<Step.DRAW: 'draw'>, 1)
 """
 
 from __future__ import annotations

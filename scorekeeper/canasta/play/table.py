@@ -12,10 +12,8 @@ from typing import TYPE_CHECKING
 from ..cards import Card, Rank
 from ..options import Options, resolve
 from ..rules import RuleSet
-from .events import Event
-from .position import (
-    DRAW, LAST_CARD_THREE, OVER, WENT_OUT, Position, Shuffler, TableMeld, decks,
-)
+from .events import Event, EventKind
+from .position import End, Position, Shuffler, Step, TableMeld, decks
 
 if TYPE_CHECKING:
     from .lays import LaidMelds
@@ -26,7 +24,7 @@ def put(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def draw_cards(position: Position, seat: int, count: int, events: list[Event], kind: str = "drew") -> Position:
+def draw_cards(position: Position, seat: int, count: int, events: list[Event], kind: EventKind = EventKind.DREW) -> Position:
     """Return the position after ``seat`` draws ``count`` cards (fewer if the stock runs out).
 
     A card laid out at once (a red 3; every 3 in Modern American) is laid out and
@@ -43,7 +41,7 @@ def draw_cards(position: Position, seat: int, count: int, events: list[Event], k
             card = stock.pop()
             if family.laid_out(card):
                 threes.append(card)
-                events.append(Event("three_laid_out", seat, (card,)))
+                events.append(Event(EventKind.THREE_LAID_OUT, seat, (card,)))
                 if not stock:
                     ended = True
                     break
@@ -58,8 +56,8 @@ def draw_cards(position: Position, seat: int, count: int, events: list[Event], k
     position = replace(position, stock=tuple(stock), hands=put(position.hands, seat, tuple(hand)),
                        threes=put(position.threes, seat, tuple(threes)))
     if ended:
-        events.append(Event("deal_over", seat, detail=LAST_CARD_THREE))
-        position = replace(position, step=OVER, end=LAST_CARD_THREE, last_drawn_three=seat)
+        events.append(Event(EventKind.DEAL_OVER, seat, detail=End.LAST_CARD_THREE))
+        position = replace(position, step=Step.OVER, end=End.LAST_CARD_THREE, last_drawn_three=seat)
     return position
 
 
@@ -85,19 +83,19 @@ def deal(rules: str | RuleSet = "classic", options: dict | Options | None = None
     for _ in range(ruleset.cards_dealt):
         for seat in range(seats):
             hands[seat].append(stock.pop())
-    events = [Event("dealt", seat, tuple(hand)) for seat, hand in enumerate(hands)]
+    events = [Event(EventKind.DEALT, seat, tuple(hand)) for seat, hand in enumerate(hands)]
     pile: list[Card] = []
     frozen = False
     if family.turned_up_card:
         while True:
             card = stock.pop()
             pile.append(card)
-            events.append(Event("turned_up", None, (card,)))
+            events.append(Event(EventKind.TURNED_UP, None, (card,)))
             if not (card.is_wild or card.is_red_three):
                 break
             frozen = True
         if frozen:
-            events.append(Event("pile_frozen", None, detail="turned_up"))
+            events.append(Event(EventKind.PILE_FROZEN, None, detail="turned_up"))
     totals = tuple(totals_before) if totals_before is not None else (0,) * ruleset.scorers
     sides = ruleset.scorers
     position = Position(
@@ -113,8 +111,8 @@ def deal(rules: str | RuleSet = "classic", options: dict | Options | None = None
         kept = tuple(card for card in position.hands[seat] if not family.laid_out(card))
         position = replace(position, hands=put(position.hands, seat, kept),
                            threes=put(position.threes, seat, position.threes[seat] + tuple(laid)))
-        events.extend(Event("three_laid_out", seat, (card,)) for card in laid)
-        position = draw_cards(position, seat, len(laid), events, kind="replaced")
+        events.extend(Event(EventKind.THREE_LAID_OUT, seat, (card,)) for card in laid)
+        position = draw_cards(position, seat, len(laid), events, kind=EventKind.REPLACED)
     return position, events
 
 
@@ -132,7 +130,7 @@ def form_partnership(position: Position, lone: int, events: list[Event]) -> Posi
     melds = put(put(position.melds, keep, tuple(joined.values())), other, ())
     melded = put(position.melded, keep, position.melded[keep] or position.melded[other])
     melded = put(melded, other, False)
-    events.append(Event("partnership", lone, detail=f"{keep}+{other}"))
+    events.append(Event(EventKind.PARTNERSHIP, lone, detail=f"{keep}+{other}"))
     return replace(position, melds=melds, melded=melded, lone=lone)
 
 
@@ -149,14 +147,14 @@ def next_turn(position: Position, events: list[Event]) -> Position:
     seat = position.turn
     if position.bonus_due:
         if len(position.stock) > position.ruleset.family.bonus_cards_stock_floor:
-            position = draw_cards(position, seat, position.bonus_due, events, kind="bonus_cards")
+            position = draw_cards(position, seat, position.bonus_due, events, kind=EventKind.BONUS_CARDS)
         position = replace(position, bonus_due=0)
-        if position.step == OVER:
+        if position.step == Step.OVER:
             return position
     seat_melded = position.seat_melded
     if position.turn_melded and not seat_melded[seat]:
         seat_melded = put(seat_melded, seat, True)
-    return replace(position, turn=(seat + 1) % position.seats, step=DRAW, began=None, turn_keys=frozenset(),
+    return replace(position, turn=(seat + 1) % position.seats, step=Step.DRAW, began=None, turn_keys=frozenset(),
                    turn_melded=False, added_to_partner=False, answer=None, seat_melded=seat_melded)
 
 
@@ -171,16 +169,16 @@ def went_out(position: Position, seat: int, events: list[Event]) -> Position:
     concealed = (position.ruleset.concealed_bonus > 0 and not position.seat_melded[seat]
                  and not position.added_to_partner
                  and any(meld.is_canasta and meld.key in position.turn_keys for meld in position.melds[side]))
-    events.append(Event("went_out", seat, detail="concealed" if concealed else "out"))
-    events.append(Event("deal_over", seat, detail=WENT_OUT))
-    return replace(position, step=OVER, end=WENT_OUT, out_seat=seat, concealed=concealed)
+    events.append(Event(EventKind.WENT_OUT, seat, detail="concealed" if concealed else "out"))
+    events.append(Event(EventKind.DEAL_OVER, seat, detail=End.WENT_OUT))
+    return replace(position, step=Step.OVER, end=End.WENT_OUT, out_seat=seat, concealed=concealed)
 
 
 def _laid_events(seat, laid, before, melds, events):
     for key, cards in laid:
-        events.append(Event("laid" if key not in before else "added", seat, cards, key))
+        events.append(Event(EventKind.LAID if key not in before else "added", seat, cards, key))
     completed = [meld for meld in melds if meld.is_canasta and not (meld.key in before and before[meld.key].is_canasta)]
-    events.extend(Event("canasta", seat, (), meld.key, len(meld.cards)) for meld in completed)
+    events.extend(Event(EventKind.CANASTA, seat, (), meld.key, len(meld.cards)) for meld in completed)
 
 
 def after_lays(position: Position, seat: int, side: int, laid: LaidMelds, events: list[Event],

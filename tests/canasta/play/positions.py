@@ -7,10 +7,11 @@ from scorekeeper.canasta.cards import parse_cards
 from scorekeeper.canasta.options import resolve
 from scorekeeper.canasta.play import apply, deal, judge, legal_moves, move_from_data
 from scorekeeper.canasta.play.codec import read_position
-from scorekeeper.canasta.play.computer import choose
+from scorekeeper.canasta.players.levels import LEVELS
 from scorekeeper.canasta.play.masked import unseen_cards
 from scorekeeper.canasta.play.position import Shuffler
-from scorekeeper.canasta.play.random_play import choose as random_choice
+from scorekeeper.canasta.players.loop import play_out
+from scorekeeper.canasta.players.random_players import RandomPlayer
 
 
 def _count(text) -> int:
@@ -52,14 +53,20 @@ def play(position, *moves):
 def positions_of(rules, seed, levels=("easy", "normal", "hard")):
     """Yield every position of a deal played by computers of ``levels`` by seat, and by random play now and then."""
     position, _ = deal(rules, seed=seed)
-    chance = Shuffler(f"test:{seed}")
-    while not position.over:
-        yield position
-        if chance.below(5) == 0:
-            move = random_choice(legal_moves(position), chance)
-        else:
-            move = choose(position, levels[position.to_move % len(levels)]).move
-        position, _ = apply(position, move)
+    chance = Shuffler(f"test:{seed}")  # one for the whole deal, every seat drawing from it
+    for turn in play_out(position, [Sometimes(chance, LEVELS[levels[seat % len(levels)]])
+                                    for seat in range(position.seats)]):
+        yield turn.position
+
+
+class Sometimes:
+    """A player that plays a random legal move one time in 5 (``chance`` deciding and drawing), else ``level``'s."""
+
+    def __init__(self, chance, level):
+        self.random, self.level, self.name = RandomPlayer(chance, 3), level, "sometimes " + level.name
+
+    def choose(self, position):
+        return self.random.choose(position) if self.random.chance.below(5) == 0 else self.level.choose(position)
 
 
 def shuffle_hidden(position, seat, seed):

@@ -10,11 +10,13 @@ import pytest
 
 from scorekeeper.canasta.cards import Rank, parse_cards
 from scorekeeper.canasta.play import AskPartner, Discard, Draw, Lay, Meld, TakePile, apply, deal, judge
-from scorekeeper.canasta.play.coach import hint, line, mistakes, refusal_line, tip
-from scorekeeper.canasta.play.computer import Choice, choose
-from scorekeeper.canasta.play.names import card_name, cards_words, seat_names, the_card
-from scorekeeper.canasta.play.position import PLAY, TableMeld
-from scorekeeper.canasta.play.reasons import reason
+from scorekeeper.canasta.coach.lines import hint, line, mistakes, refusal_line, tip
+from scorekeeper.canasta.players.levels import LEVELS
+from scorekeeper.canasta.players.player import Choice
+from scorekeeper.canasta.coach.names import card_name, seat_names, the_card
+from scorekeeper.canasta.words import cards_words
+from scorekeeper.canasta.play.position import Step, TableMeld
+from scorekeeper.canasta.players.reasons import reason
 from scorekeeper.canasta.coach import words as coach_words
 from scorekeeper.canasta.coach.words import Reader, reason_clause, render
 
@@ -30,7 +32,7 @@ def words(said, reader=PLAYER):
 
 def hint_words(position, move):
     """Return a hint's move in words (without its "because")."""
-    from scorekeeper.canasta.play.coach import _hint_move
+    from scorekeeper.canasta.coach.lines import _hint_move
     return coach_words._hint_move(_hint_move(position, move).as_dict(), PLAYER)
 
 
@@ -64,7 +66,7 @@ def test_the_computer_taking_the_pile_says_how_many_cards_for_what(dealt):
                                            dealt.hands[2], dealt.hands[3]),
                      pile=cards("4S 5S 6D 7H 8H 9S 10D QD KD 4D 5C 6C 8D JD"), pile_frozen=False,
                      melded=(False, True), melds=((), (TableMeld.of(Rank.KING, cards("KS KH KD")),)))
-    choice = choose(position, "normal")
+    choice = LEVELS["normal"].choose(position)
     assert choice.move == TakePile(cards("JS JH"))
     after, events = apply(position, choice.move)
     text = words(line(position, choice.move, events, viewer=0, choice=choice))
@@ -80,7 +82,7 @@ def test_a_refusal_reads_as_the_referee_says_it(dealt):
 def test_a_hint_is_the_hard_levels_move_with_why(dealt):
     choice, said = hint(dealt)
     text = words(said)
-    assert choice.move == choose(dealt, "hard").move == Draw()
+    assert choice.move == LEVELS["hard"].choose(dealt).move == Draw()
     assert text.startswith("Draw a card, because ")
     assert text.endswith(".")
 
@@ -94,7 +96,7 @@ def test_a_tip_when_the_pile_was_worth_taking(dealt):
 
 
 def test_mistake_discarding_a_card_the_other_side_can_use(dealt):
-    position = table(dealt, step=PLAY, began="stock", hands=(cards("9H 4C 5D"),) + dealt.hands[1:],
+    position = table(dealt, step=Step.PLAY, began="stock", hands=(cards("9H 4C 5D"),) + dealt.hands[1:],
                      pile=cards("5S 6D 7H"), pile_frozen=False, melded=(True, True),
                      melds=((TableMeld.of(Rank.KING, cards("KS KH KD")),), (TableMeld.of(Rank.NINE, cards("9S 9D 9C")),)))
     move = Discard(cards("9H")[0])
@@ -106,7 +108,7 @@ def test_mistake_discarding_a_card_the_other_side_can_use(dealt):
 
 
 def test_mistake_a_wild_card_on_a_natural_canasta(dealt):
-    position = table(dealt, step=PLAY, began="stock", hands=(cards("2H 4C 5D 6S"),) + dealt.hands[1:],
+    position = table(dealt, step=Step.PLAY, began="stock", hands=(cards("2H 4C 5D 6S"),) + dealt.hands[1:],
                      melded=(True, False), melds=((TableMeld.of(Rank.KING, cards("KS KH KD KC KS KH KD")),), ()))
     move = Meld((Lay(cards("2H"), onto=Rank.KING),))
     after, _ = apply(position, move)
@@ -115,7 +117,7 @@ def test_mistake_a_wild_card_on_a_natural_canasta(dealt):
 
 
 def test_mistake_going_out_while_the_partner_holds_many_cards(dealt):
-    position = table(dealt, step=PLAY, began="stock", hands=(cards("4C"),) + dealt.hands[1:],
+    position = table(dealt, step=Step.PLAY, began="stock", hands=(cards("4C"),) + dealt.hands[1:],
                      melded=(True, False), melds=((TableMeld.of(Rank.KING, cards("KS KH KD KC KS KH KD")),), ()))
     move = Discard(cards("4C")[0])
     after, _ = apply(position, move)
@@ -136,7 +138,7 @@ def test_names_of_seats_and_cards():
 
 def melded(dealt, hand, mine=(), theirs=()):
     """Return the position of seat 0 after its draw: ``hand``, its side's melds and the other side's."""
-    return table(dealt, step=PLAY, began="stock", hands=(cards(hand),) + dealt.hands[1:], pile=cards("5S 6D 7H"),
+    return table(dealt, step=Step.PLAY, began="stock", hands=(cards(hand),) + dealt.hands[1:], pile=cards("5S 6D 7H"),
                  pile_frozen=False, melded=(True, True), melds=(tuple(mine), tuple(theirs)))
 
 
@@ -309,7 +311,7 @@ def test_asking_the_partner_names_the_reader_you(dealt):
 
 
 def test_the_partners_answer_reads_says_or_say(dealt):
-    from scorekeeper.canasta.play.coach import answer_line
+    from scorekeeper.canasta.coach.lines import answer_line
     from scorekeeper.canasta.play.moves import Answer
     asking = melded(dealt, "9H 9C 9D 4C", mine=[TableMeld.of(Rank.KING, cards("KS KH KD KC KS KH KD"))])
     position, _ = apply(asking, AskPartner())
@@ -333,7 +335,7 @@ def test_what_the_coach_says_is_codes_and_numbers(dealt):
                                            dealt.hands[2], dealt.hands[3]),
                      pile=cards("4S 5S 6D 7H 8H 9S 10D QD KD 4D 5C 6C 8D JD"), pile_frozen=False,
                      melded=(False, True), melds=((), (TableMeld.of(Rank.KING, cards("KS KH KD")),)))
-    choice = choose(position, "normal")
+    choice = LEVELS["normal"].choose(position)
     said = line(position, choice.move, apply(position, choice.move)[1], viewer=0, choice=choice)
     assert said.as_dict() == {"code": "move", "params": {
         "after": [], "did": {"code": "took_pile", "params": {"cards": ["JS", "JH"], "laid": [], "size": 14,
@@ -341,7 +343,7 @@ def test_what_the_coach_says_is_codes_and_numbers(dealt):
         "reason": {"code": "take_pile", "params": {"cards": ["JS", "JH"], "size": 14, "top": "J"}}, "seat": 1,
         "told": True}}
     # Told to another seat, a reason that tells only the hand is not in the data at all.
-    drew = choose(dealt, "normal")
+    drew = LEVELS["normal"].choose(dealt)
     said = line(dealt, drew.move, apply(dealt, drew.move)[1], viewer=1, choice=drew)
     assert drew.reason.code == "draw_only"
     assert said.as_dict()["params"]["reason"] is None and said.get("did").as_dict() == {

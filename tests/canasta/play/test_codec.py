@@ -4,7 +4,8 @@ import pytest
 
 from scorekeeper.canasta.errors import InvalidHand
 from scorekeeper.canasta.options import resolve
-from scorekeeper.canasta.play import legal_moves, position_data, random_deal, read_position, replay
+from scorekeeper.canasta.play import legal_moves, position_data, read_position, replay
+from scorekeeper.canasta.players.random_players import random_deal
 from scorekeeper.canasta.rules import PRESETS
 
 from .positions import table

@@ -6,10 +6,10 @@ import pytest
 
 from scorekeeper.canasta.cards import parse_cards
 from scorekeeper.canasta.play import Answer, AskPartner, Draw, deal, judge, legal_moves
-from scorekeeper.canasta.play.computer import LEVEL_NAMES, answer, choose, hint, play_deal
+from scorekeeper.canasta.players.levels import HINTS, LEVEL_NAMES, LEVELS, answer, play_deal
 from scorekeeper.canasta.play.masked import masked
-from scorekeeper.canasta.play.position import ANSWER
-from scorekeeper.canasta.play.reasons import CODES
+from scorekeeper.canasta.play.position import Step
+from scorekeeper.canasta.players.reasons import CODES
 from scorekeeper.canasta.coach.words import reason_clause
 from scorekeeper.canasta.rules import PRESETS
 
@@ -24,7 +24,7 @@ def test_every_choice_of_every_level_is_allowed_by_the_referee(rules):
     for seed in (1, 2):
         for position in positions_of(rules, seed):
             for level in LEVEL_NAMES:
-                choice = choose(position, level)
+                choice = LEVELS[level].choose(position)
                 ruling = judge(position, choice.move)
                 assert ruling.allowed, (rules, seed, position.move_number, level, choice.move, ruling.reasons)
                 assert choice.reason.code in CODES
@@ -40,7 +40,7 @@ def test_many_more_positions_every_hint_allowed(rules):
     checked = 0
     for seed in range(3, 13):
         for position in positions_of(rules, seed, ("hard", "easy", "normal")):
-            assert judge(position, hint(position).move).allowed
+            assert judge(position, HINTS.choose(position).move).allowed
             checked += 1
     assert checked > 500
 
@@ -52,7 +52,7 @@ def test_the_computer_never_reads_a_hidden_card(rules):
         changed += moved
         assert masked(other, position.to_move) == masked(position, position.to_move)
         for level in LEVEL_NAMES:
-            assert choose(other, level).move == choose(position, level).move, level
+            assert LEVELS[level].choose(other).move == LEVELS[level].choose(position).move, level
     assert changed > 10
 
 
@@ -64,7 +64,7 @@ def asked(hand_text, partner_hand_text, opponents=11):
     hands[2] = tuple(parse_cards(partner_hand_text))
     hands[1] = hands[1][:opponents]
     hands[3] = hands[3][:opponents]
-    return replace(position, hands=tuple(hands), step=ANSWER, began="stock")
+    return replace(position, hands=tuple(hands), step=Step.ANSWER, began="stock")
 
 
 @pytest.mark.parametrize(("partner_hand", "opponents", "yes", "code"), [
@@ -76,7 +76,7 @@ def asked(hand_text, partner_hand_text, opponents=11):
 def test_the_partner_answers_by_its_reason(partner_hand, opponents, yes, code):
     position = asked("KS KH", partner_hand, opponents)
     assert position.to_move == 2
-    choice = choose(position, "normal")
+    choice = LEVELS["normal"].choose(position)
     assert choice.move == Answer(yes)
     assert choice.reason.code == code
     # The reason says what it weighed: the partner's own cards, or the other side's fewest.
@@ -94,7 +94,7 @@ def test_the_partner_answers_by_its_reason(partner_hand, opponents, yes, code):
 def test_the_computer_never_asks_its_partner():
     for position in positions_of("classic", 5):
         if position.to_move is not None and AskPartner() in legal_moves(position):
-            assert choose(position, "hard").move != AskPartner()
+            assert LEVELS["hard"].choose(position).move != AskPartner()
 
 
 @pytest.mark.parametrize("rules", PRESET_IDS)
@@ -106,7 +106,7 @@ def test_computers_play_a_whole_deal_to_its_end(rules):
 
 def test_the_first_move_is_a_draw_when_the_pile_cannot_be_taken():
     position, _ = deal("classic", seed=7)
-    choice = choose(position, "normal")
+    choice = LEVELS["normal"].choose(position)
     assert choice.move == Draw()
     assert choice.reason.code == "draw_only"
     assert dict(choice.reason.params)["why"] in ("frozen", "cannot_use", "wild_on_top", "black_three_on_top")
@@ -122,16 +122,16 @@ THREE_PLAYERS = dict(hands=["KS KH 5S 6S 7S 8S 9S JS QD 4H 4C 9D 10D", 13, 13], 
 def test_three_players_the_first_to_take_the_pile_plays_alone_so_a_small_pile_is_left(level):
     # Before anyone took the pile its taker would play alone against the other two: 3 cards are not worth it.
     position = table("classic-3p", **THREE_PLAYERS)
-    choice = choose(position, level)
+    choice = LEVELS[level].choose(position)
     assert choice.move == Draw()
     assert reason_clause(choice.reason) == (
         "the pile is not worth taking (3 cards, and the first to take it plays alone against the other two)")
     # Once seat 1 plays alone and seat 0 has a partner, the same pile is taken.
-    taken = choose(table("classic-3p", lone=1, **THREE_PLAYERS), level)
+    taken = LEVELS[level].choose(table("classic-3p", lone=1, **THREE_PLAYERS))
     assert taken.move.kind == "take_pile"
     assert reason_clause(taken.reason) == "3 cards for a pair of kings"
 
 
 def test_easy_takes_the_pile_whoever_then_plays_alone():
     # Easy does not weigh playing alone.
-    assert choose(table("classic-3p", **THREE_PLAYERS), "easy").move.kind == "take_pile"
+    assert LEVELS["easy"].choose(table("classic-3p", **THREE_PLAYERS)).move.kind == "take_pile"

@@ -4,7 +4,8 @@ from collections import Counter
 
 import pytest
 
-from scorekeeper.canasta.play import Deal, deal, random_deal, replay, score
+from scorekeeper.canasta.play import Deal, deal, replay, score
+from scorekeeper.canasta.players.random_players import random_deal
 from scorekeeper.canasta.play.ending import score_body
 from scorekeeper.canasta.play.position import decks
 from scorekeeper.canasta.rules import PRESETS

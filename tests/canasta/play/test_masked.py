@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from scorekeeper.canasta.play.masked import masked, unseen_cards
-from scorekeeper.canasta.play.plan import unseen_average
+from scorekeeper.canasta.players.plan import unseen_average
 from scorekeeper.canasta.play.position import decks
 
 from .positions import table

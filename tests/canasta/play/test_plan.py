@@ -9,10 +9,11 @@ from scorekeeper.canasta.cards import Rank, parse_cards
 from scorekeeper.canasta.hand import SideInput
 from scorekeeper.canasta.kinds import CanastaKind
 from scorekeeper.canasta.options import resolve
-from scorekeeper.canasta.play import apply, plan
+from scorekeeper.canasta.play import apply
+from scorekeeper.canasta.players import plan
 from scorekeeper.canasta.coach.words import reason_clause
-from scorekeeper.canasta.play.computer import _out_plan as _plan_data
-from scorekeeper.canasta.play.reasons import reason
+from scorekeeper.canasta.players.levels import _out_plan as _plan_data
+from scorekeeper.canasta.players.reasons import reason
 from scorekeeper.canasta.play.going import going_out_plan
 from scorekeeper.canasta.play.masked import unseen_cards, unseen_kinds
 from scorekeeper.canasta.play.moves import Discard

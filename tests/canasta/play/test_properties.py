@@ -23,8 +23,9 @@ from scorekeeper.canasta.play import (
 from scorekeeper.canasta.play.ending import score_body
 from scorekeeper.canasta.play.going import going_out_plan
 from scorekeeper.canasta.play.referee import examine
-from scorekeeper.canasta.play.position import PLAY, Shuffler, decks
-from scorekeeper.canasta.play.random_play import MAX_MOVES, choose
+from scorekeeper.canasta.play.position import Shuffler, Step, decks
+from scorekeeper.canasta.players.loop import MAX_MOVES
+from scorekeeper.canasta.players.random_players import RandomPlayer
 from scorekeeper.canasta.play.replay import Deal
 from scorekeeper.canasta.play.table import deal
 from scorekeeper.canasta.rules import PRESETS
@@ -107,7 +108,7 @@ def _check_initial_meld_agrees(position, move):
 
 def _check_going_out_agrees(position, move, after):
     """A move that goes out with the hand of the play step is one the going-out check finds a way for."""
-    if position.step != PLAY or position.turn_melded or not after.over or after.end != "went_out":
+    if position.step != Step.PLAY or position.turn_melded or not after.over or after.end != "went_out":
         return
     seat = position.turn
     side = _side(position)
@@ -123,7 +124,7 @@ def _check_going_out_found(position):
 
     Dead ranks (Modern American) are left out: the check does not know them, the referee does.
     """
-    if position.step != PLAY or position.turn_melded or position.answer is not None:
+    if position.step != Step.PLAY or position.turn_melded or position.answer is not None:
         return
     seat = position.turn
     hand = position.hands[seat]
@@ -162,12 +163,12 @@ def play_checked(rules, seed, bias):
             assert ruling.refusals and all(refusal.message for refusal in ruling.refusals)
             with pytest.raises(IllegalMove):
                 apply(position, other)
-        move = choose(legal, chance, bias)
+        move = RandomPlayer(chance, bias).draw_move(legal)
         _check_initial_meld_agrees(position, move)
         after, _ = apply(position, move)
         if previous_goes_out is not None:
             _check_going_out_agrees(*previous_goes_out, after)
-        previous_goes_out = (position, move) if position.step == PLAY and not position.turn_melded else None
+        previous_goes_out = (position, move) if position.step == Step.PLAY and not position.turn_melded else None
         _check_going_out_agrees(position, move, after)
         moves.append(move)
         position = after

@@ -5,11 +5,14 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.canasta.play import apply, legal_moves, plan, search
+from scorekeeper.canasta.play import apply, legal_moves
+from scorekeeper.canasta.players import plan, search
 from scorekeeper.canasta.play.masked import unseen_kinds
 from scorekeeper.canasta.play.moves import Meld
-from scorekeeper.canasta.play.position import DRAW, PLAY
-from scorekeeper.canasta.play.weigh import LEVELS
+from scorekeeper.canasta.play.position import Step
+from scorekeeper.canasta.players.weigh import EASY, HARD, NORMAL
+
+LEVELS = {level.name: level for level in (EASY, NORMAL, HARD)}
 
 from .positions import hidden_dealt_again, positions_of, table
 
@@ -55,7 +58,7 @@ def test_best_melds_never_leaves_fewer_than_two_cards(level):
 
 def draw_positions(rules, seed):
     """Yield the positions of a seeded deal where the seat to move draws or takes the pile."""
-    return (position for position in positions_of(rules, seed) if position.step == DRAW)
+    return (position for position in positions_of(rules, seed) if position.step == Step.DRAW)
 
 
 @pytest.mark.parametrize("rules", ["classic", "classic-2p", "modern"])
@@ -79,7 +82,7 @@ def test_hard_plays_the_turn_for_each_kind_of_card_a_draw_could_bring(rules):
         for card, count in kinds:
             hands = list(position.hands)
             hands[seat] = hands[seat] + (card,)
-            drawn = replace(position, hands=tuple(hands), stock=position.stock[1:], step=PLAY, began="stock")
+            drawn = replace(position, hands=tuple(hands), stock=position.stock[1:], step=Step.PLAY, began="stock")
             total += count * search.worth_of(search.best_melds(drawn, seat, hard, search.TURN_MELDS), seat, hard)
         expected = total / sum(count for _, count in kinds) + plan.DRAW
         assert search.drawing_worth(position, seat, hard) == pytest.approx(expected)
@@ -92,6 +95,6 @@ def test_a_draw_from_an_empty_stock_or_for_normal_is_the_hand_with_each_unseen_c
     position = table("classic", hands=["KS QH JD 9C 8S 7H 6D 5C 4S", 11, 11, 11], pile="10H")
     if level == "hard":
         position = replace(position, stock=())
-    drawn = replace(position, step=PLAY, began="stock")
+    drawn = replace(position, step=Step.PLAY, began="stock")
     assert search.best_melds(drawn, 0, LEVELS[level], search.TURN_MELDS) == drawn
     assert search.drawing_worth(position, 0, LEVELS[level]) == plan.draw_value(drawn, 0, share) + plan.DRAW

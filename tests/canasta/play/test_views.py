@@ -2,7 +2,8 @@
 
 import pytest
 
-from scorekeeper.canasta.play import Deal, apply, deal, hand_sides, random_deal, replay, view
+from scorekeeper.canasta.play import Deal, apply, deal, hand_sides, replay, view
+from scorekeeper.canasta.players.random_players import random_deal
 from scorekeeper.canasta.play.moves import Draw
 
 from .positions import play, table
@@ -90,8 +91,8 @@ def test_three_players_joined_melds_past_the_wild_limit_are_scored_by_points_and
     over, _ = play(formed, {"kind": "discard", "card": "5"}, {"kind": "draw"})
     from dataclasses import replace
     from scorekeeper.canasta.play import score
-    from scorekeeper.canasta.play.position import OVER, STOCK_OUT
-    ended = replace(over, step=OVER, end=STOCK_OUT)
+    from scorekeeper.canasta.play.position import End, Step
+    ended = replace(over, step=Step.OVER, end=End.STOCK_OUT)
     partners = hand_sides(ended)[1]
     assert "melds" not in partners
     assert partners["melded_points"] == 50 + 4 * 20 + 50 and partners["mixed_canastas"] == 1

@@ -1,9 +1,9 @@
 """What a computer player weighs: the levels, and the easy level's worth of a position and cost of a discard.
 
-A :class:`Level` names the considerations it weighs and how many moves of its
-turn it looks ahead. Normal and hard weigh ``plan``: positions and discards by
-:mod:`.plan`. Easy weighs them here. Every function here reads a masked
-position (see :mod:`.masked`): the hidden cards in it are stand-ins, so nothing
+A :class:`Level` says what it weighs (each consideration an attribute) and how
+many moves of its turn it looks ahead. Normal and hard plan (``plans``):
+positions and discards by :mod:`.plan`. Easy weighs them here. Every function here reads a masked
+position (see :mod:`..play.masked`): the hidden cards in it are stand-ins, so nothing
 here uses them except through counts (hand sizes, the stock's size).
 
 :func:`worth` counts the side's melds at their card points and 4 a card, a
@@ -11,17 +11,17 @@ canasta at its bonus, 60 off while the side has not melded, half the points of
 the hand's cards that are not wild against it, 5 for each wild card held, and 4 off a
 card in hand once the side has the canastas to go out. It reads two considerations:
 
-- ``canasta``: a meld of 4 to 6 cards is worth (n - 3)² × ``PROGRESS`` more, on its way to a canasta;
+- ``progress``: a meld of 4 to 6 cards is worth (n - 3)² × ``PROGRESS`` more, on its way to a canasta;
 - ``unfinished``: Modern American's penalty for an unfinished meld of aces, 7s or wild cards, by the cards it lacks.
 
-:func:`discard_cost` reads none: a black 3 stops the next player, a wild card
+:func:`discard_cost_by_points` reads none: a black 3 stops the next player, a wild card
 costs 40, a dead rank is let go first, any other card costs less the more points
 it holds and 10 more when the side has a meld of its rank.
 
-Elsewhere: ``plan``, ``full_hand`` and ``sample_draw`` in :mod:`.search` (the plan's
+Elsewhere: ``plans``, ``full_hand`` and ``sample_draw`` in :mod:`.search` (the plan's
 measure, the whole hand's points against the side, each unseen kind drawn in turn),
-``pairs`` in :mod:`.computer` (the words for letting a single card go). A level
-holds only names something reads: what the plan weighs (pairs, the pile, what a
+``pairs`` in :mod:`.levels` (the words for letting a single card go). A level
+holds only what something reads: what the plan weighs (pairs, the pile, what a
 discard feeds, red 3s, the partner's cards…) it weighs for normal and hard alike.
 """
 
@@ -31,38 +31,35 @@ from dataclasses import dataclass
 
 from ..cards import Rank, copies_in_decks
 from ..melds import canasta_kind, unfinished_kind
-from .position import Position
+from ..play.position import Position
 
-EASY = frozenset({"canasta", "unfinished"})
-NORMAL = frozenset({"plan", "pairs"})
-HARD = NORMAL | {"sample_draw", "full_hand"}
 # What the considerations weigh, in points (tuned on seeded deals: bench/strength.py).
 PROGRESS = 12  # a meld of n cards (4 to 6) is worth (n - 3)² × this towards its canasta
 
 
 @dataclass(frozen=True)
 class Level:
-    """A computer player's level: the considerations it weighs and how many moves of its turn it looks ahead."""
+    """What a computer level weighs, and how many moves of its turn it looks ahead."""
 
     name: str
-    considers: frozenset
     lookahead: int  # 0: each move alone; 1: a pile taken with the melds it allows; 2: the whole turn's melds
+    plans: bool = False  # positions and discards weighed by :mod:`.plan` (else by :func:`worth` and :func:`discard_cost_by_points`)
+    progress: bool = False  # a meld of 4 to 6 cards is worth more on its way to a canasta (:func:`worth`)
+    unfinished: bool = False  # Modern American's penalty for an unfinished meld (:func:`worth`)
+    pairs: bool = False  # a single card let go is worded as one, the pairs kept for the pile
+    sample_draw: bool = False  # a draw is weighed as each kind of card it could bring, played (:mod:`.search`)
+    full_hand: bool = False  # the hand's cards count at their full points against the side, not a share
 
-    def weighs(self, name: str) -> bool:
-        return name in self.considers
 
-
-LEVELS = {
-    "easy": Level("easy", EASY, 0),
-    "normal": Level("normal", NORMAL, 1),
-    "hard": Level("hard", HARD, 2),
-}
+EASY = Level("easy", 0, progress=True, unfinished=True)
+NORMAL = Level("normal", 1, plans=True, pairs=True)
+HARD = Level("hard", 2, plans=True, pairs=True, sample_draw=True, full_hand=True)
 
 
 def worth(position: Position, seat: int, level: Level) -> float:
     """Return what ``position`` is worth to ``seat``'s side, by the level's considerations.
 
-    Only the levels without ``plan`` (easy) weigh a position here; the others weigh it by :func:`.plan.value`.
+    Only the levels that do not plan (easy) weigh a position here; the others weigh it by :func:`.plan.value`.
     """
     side = position.side_of(seat)
     value = 0.0
@@ -74,10 +71,10 @@ def worth(position: Position, seat: int, level: Level) -> float:
             kind = canasta_kind(ruleset, meld.meld)
             value += ruleset.canasta_bonus(kind) if kind else 0
             continue
-        if level.weighs("canasta") and size >= 4:
+        if level.progress and size >= 4:
             value += (size - 3) ** 2 * PROGRESS
         penalty = unfinished_kind(ruleset, meld.meld)
-        if penalty and level.weighs("unfinished"):
+        if penalty and level.unfinished:
             value -= ruleset.family.unfinished_penalties[penalty] * (7 - size) / 8
     if not position.melded[side]:
         value -= 60
@@ -109,10 +106,10 @@ class DiscardCost:
     why: str  # "stop", "freeze", "dead", "feeds" or "points" (easy: only "stop", "dead", "points")
 
 
-def discard_cost(position: Position, seat: int, card, level: Level) -> DiscardCost:
+def discard_cost_by_points(position: Position, seat: int, card, level: Level) -> DiscardCost:
     """Return what discarding ``card`` costs ``seat``'s side (lower is better).
 
-    Only the levels without ``plan`` (easy) weigh a discard here; the others by :func:`.plan.discard_cost`.
+    Only the levels that do not plan (easy) weigh a discard here; the others by :func:`.plan.discard_cost`.
     """
     if card.is_black_three:
         return DiscardCost(-card.points * 0.5, "stop")

@@ -4,10 +4,10 @@ Everything here is data (:class:`~scorekeeper.canasta.coach.said.Said`: a code
 and its parameters, seats as numbers, cards as codes); the sentences are made
 when shown, for the reader, by :func:`scorekeeper.canasta.coach.words.render`.
 
->>> from .table import deal
->>> from .moves import Draw
->>> from .referee import apply
->>> from ..coach.words import Reader, render
+>>> from ..play.table import deal
+>>> from ..play.moves import Draw
+>>> from ..play.referee import apply
+>>> from .words import Reader, render
 >>> position, _ = deal("classic", seed=7)
 >>> after, events = apply(position, Draw())
 >>> said = line(position, Draw(), events, viewer=1)
@@ -23,11 +23,12 @@ Cards that went into a hand are in the data only for that hand's seat
 
 from __future__ import annotations
 
-from ..coach.said import Said
-from .computer import Choice, choose
-from .moves import Answer, AskPartner, Discard, Draw, EndDeal, Meld, Move, SpecialHand, TakePile
-from .position import Position, partner_to_ask
-from .referee import Ruling
+from ..play.moves import Answer, AskPartner, Discard, Draw, EndDeal, Meld, Move, SpecialHand, TakePile
+from ..play.position import Position, partner_to_ask
+from ..play.referee import Ruling
+from ..players.levels import HINTS
+from ..players.player import Choice
+from .said import Said
 
 
 def _codes(cards) -> tuple[str, ...]:
@@ -144,7 +145,7 @@ def refusal_line(ruling: Ruling) -> str:
 
 def hint(position: Position) -> tuple[Choice, Said]:
     """Return the hard level's move for the seat to move, and the hint that says it and why."""
-    choice = choose(position, "hard")
+    choice = HINTS.choose(position)
     return choice, Said.of("hint", move=_hint_move(position, choice.move), reason=choice.reason)
 
 
@@ -208,7 +209,7 @@ def mistakes(position: Position, move: Move, after: Position) -> list[Said]:
 
 def tip(position: Position, move: Move) -> Said | None:
     """Return a short tip when the hard level saw a clearly better move than ``move``, else None."""
-    best = choose(position, "hard")
+    best = HINTS.choose(position)
     if best.move == move or type(best.move) is type(move) and not isinstance(best.move, (TakePile, Discard)):
         return None
     if isinstance(best.move, TakePile) and isinstance(move, Draw):

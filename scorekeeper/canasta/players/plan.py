@@ -10,7 +10,7 @@ first meld the hand's points count for it (the meld needs them); once the side
 may go out, the hand it keeps is weighed by the chance that the next draw takes it
 out (:func:`out_chance`).
 
-Everything here reads a masked position (see :mod:`.masked`): the other hands
+Everything here reads a masked position (see :mod:`..play.masked`): the other hands
 only by their sizes, the unseen cards only as a whole (their average points).
 """
 
@@ -21,8 +21,8 @@ from collections import Counter
 from ..cards import Rank, copies_in_decks
 from ..kinds import CanastaKind
 from ..melds import canasta_kind, unfinished_kind
-from .masked import unseen_cards, unseen_kinds
-from .position import Position
+from ..play.masked import unseen_cards, unseen_kinds
+from ..play.position import Position
 from .weigh import DiscardCost, unseen_of
 
 # What a meld of n cards (not yet a canasta) is worth, as the share of a canasta bonus it is on its way to.
@@ -157,7 +157,7 @@ def _strays(naturals: Counter, wilds: int, blacks: int, on_table) -> tuple[int, 
 def out_chance(position: Position, side: int, hand, draws) -> float:
     """Return the chance that ``hand`` (kept at the end of the turn) goes out next turn: every card melded after one draw, but a discard.
 
-    ``draws``: the cards a draw may bring, with their counts (:func:`.masked.unseen_kinds`).
+    ``draws``: the cards a draw may bring, with their counts (:func:`..play.masked.unseen_kinds`).
     """
     on_table = _live_ranks(position, side)
     naturals = Counter(card.rank for card in hand if card.is_natural)
@@ -236,7 +236,7 @@ def hand_value(position: Position, side: int, ready: bool, hand, hurry: bool = F
     """Return what the cards a hand keeps at the end of its turn are worth to the side.
 
     ``share``: the part of a card's points that counts against the side (all of them once the other side may go out).
-    ``draws``: the cards a draw may bring (:func:`.masked.unseen_kinds`), for the chance of going out next turn.
+    ``draws``: the cards a draw may bring (:func:`..play.masked.unseen_kinds`), for the chance of going out next turn.
     ``naturals``: the hand's natural cards counted by rank, when the caller has them (a rank may count 0).
     """
     total = 0.0

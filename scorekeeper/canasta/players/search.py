@@ -1,8 +1,8 @@
 """Looking ahead within a turn: the melds a turn would make, and what drawing or each way of taking the pile is worth.
 
-The computer (:mod:`.computer`) chooses one move at a time; to weigh it, it
+The computer (:mod:`.levels`) chooses one move at a time; to weigh it, it
 plays the rest of its own turn on the masked position it thinks on (see
-:mod:`.masked`): the melds that gain, one after another, by the level's worth
+:mod:`..play.masked`): the melds that gain, one after another, by the level's worth
 (:func:`.weigh.worth` for easy, :func:`.plan.value` for normal and hard).
 
 Drawing is an unknown card. Normal counts the hand with each card it has not
@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import plan
-from .legal import legal_moves
-from .masked import unseen_kinds
-from .moves import Meld, TakePile
-from .position import PLAY, Position
-from .referee import apply
+from ..play.legal import legal_moves
+from ..play.masked import unseen_kinds
+from ..play.moves import Meld, TakePile
+from ..play.position import Position, Step
+from ..play.referee import apply
 from .weigh import Level, worth
 
 DRAW_WORTH = 35.0  # easy: what an unknown card from the stock is worth, against a pile
@@ -30,12 +30,12 @@ TURN_MELDS = 4  # how many melds of the turn the plan plays ahead when it weighs
 
 def hand_share(level: Level) -> float:
     """Return the share of a card's points in hand the level counts against the side."""
-    return plan.FULL_HAND if level.weighs("full_hand") else plan.HAND_POINTS
+    return plan.FULL_HAND if level.full_hand else plan.HAND_POINTS
 
 
 def worth_of(position: Position, seat: int, level: Level) -> float:
     """Return what ``position`` is worth to ``seat``'s side, by the level's measure."""
-    return plan.value(position, seat, hand_share(level)) if level.weighs("plan") else worth(position, seat, level)
+    return plan.value(position, seat, hand_share(level)) if level.plans else worth(position, seat, level)
 
 
 def left_after(position: Position, seat: int, move: Meld) -> int:
@@ -63,15 +63,15 @@ def best_melds(position: Position, seat: int, level: Level, depth: int) -> Posit
 
 def drawing_worth(position: Position, seat: int, level: Level) -> float:
     """Return what drawing is worth in the plan's measure (normal: averaged hands; hard: each draw played)."""
-    if level.weighs("sample_draw") and position.stock:
+    if level.sample_draw and position.stock:
         kinds = unseen_kinds(position, seat)
         hand, hands, total = position.hands[seat], list(position.hands), 0.0
         for card, count in kinds:
             hands[seat] = hand + (card,)
-            drawn = replace(position, hands=tuple(hands), stock=position.stock[1:], step=PLAY, began="stock")
+            drawn = replace(position, hands=tuple(hands), stock=position.stock[1:], step=Step.PLAY, began="stock")
             total += count * worth_of(best_melds(drawn, seat, level, TURN_MELDS), seat, level)
         return total / max(sum(count for _, count in kinds), 1) + plan.DRAW
-    drawn = replace(position, step=PLAY, began="stock")
+    drawn = replace(position, step=Step.PLAY, began="stock")
     return plan.draw_value(best_melds(drawn, seat, level, TURN_MELDS), seat, hand_share(level)) + plan.DRAW
 
 
@@ -82,14 +82,14 @@ def takes_alone(position: Position) -> bool:
 
 def pile_gains(position: Position, seat: int, level: Level, takes) -> tuple[TakePile | None, float, list]:
     """Return the best way of taking the pile, what it gains over drawing, and every way's gain."""
-    if level.weighs("plan"):
+    if level.plans:
         base = drawing_worth(position, seat, level)
     else:
         base = worth(position, seat, level) + DRAW_WORTH
     best, best_gain, weighed = None, float("-inf"), []
     for move in takes:
         after, _ = apply(position, move)
-        if level.weighs("plan"):
+        if level.plans:
             gain = worth_of(best_melds(after, seat, level, TURN_MELDS), seat, level) - base
             if takes_alone(position):
                 gain -= plan.ALONE

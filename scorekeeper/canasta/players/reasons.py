@@ -51,6 +51,7 @@ CODES = {
     "answer_no": ("count", "points"),
     # Anything else.
     "only_move": (),
+    "random_move": (),  # the random players of the bench and the tests
 }
 
 

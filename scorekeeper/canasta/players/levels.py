@@ -1,14 +1,15 @@
-"""Computer players: a move for the seat to move, chosen from what that seat may know, with why.
+"""The computer's levels: players that choose a move for the seat to move from what that seat may know, with why.
 
->>> from .table import deal
+>>> from ..play.table import deal
 >>> position, _ = deal("classic", seed=7)
->>> choice = choose(position, "normal")
+>>> choice = LEVELS["normal"].choose(position)
 >>> choice.move.kind, choice.reason.code in ("draw", "take_pile", "draw_only")
 ('draw', True)
 
-The computer thinks on :func:`.masked.masked` (the hidden cards replaced by
+The computer thinks on :func:`..play.masked.masked` (the hidden cards replaced by
 stand-ins), so its choice depends only on the seat's own hand and the table.
-Three levels (:data:`.weigh.LEVELS`) differ in the considerations they weigh and
+Three levels (:data:`LEVELS`, each a :class:`Computer` player of a
+:class:`.weigh.Level`) differ in the considerations they weigh and
 how far they look ahead in their own turn, never in what they see:
 
 - easy weighs card points, the minimum and canastas, each move alone
@@ -29,56 +30,51 @@ rule); it answers when asked (:func:`answer`), by its own hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from .going import going_out_plan
-from .legal import legal_moves
-from .masked import masked
-from .moves import Answer, Discard, Draw, EndDeal, Meld, Move, TakePile
-from .position import ANSWER, DRAW, PLAY, Position
+from ..play.going import going_out_plan
+from ..play.legal import legal_moves
+from ..play.masked import masked
+from ..play.moves import Answer, Discard, Draw, EndDeal, Meld, TakePile
+from ..play.position import Position, Step
+from .loop import play_out
+from .player import Choice
 from .reasons import Reason, reason
-from .referee import apply, examine
+from ..play.referee import apply, examine
+from ..play.replay import Deal
+from ..play.table import deal
 from . import plan as planning
 from .search import best_melds, hand_share, left_after, pile_gains, takes_alone, worth_of
-from .weigh import LEVELS, Level, discard_cost, fewest_opponent_cards, next_opponent
+from .weigh import EASY, HARD, NORMAL, Level, discard_cost_by_points, fewest_opponent_cards, next_opponent
 
-LEVEL_NAMES = tuple(LEVELS)
 LAST_CARDS = 4  # a side behind still goes out when the stock holds no more than this
 
 
-@dataclass(frozen=True)
-class Choice:
-    """A computer's move, the reason that decided it, and the worth it saw in it (against the next best)."""
+class Computer:
+    """A computer player of one :class:`.weigh.Level`: the player interface of :mod:`.player`."""
 
-    move: Move
-    reason: Reason
-    level: str
-    gain: float = 0.0
-    weighed: tuple[tuple[str, float], ...] = ()  # other moves considered and their worth
+    def __init__(self, level: Level):
+        self.level, self.name = level, level.name
 
-    def as_dict(self) -> dict:
-        return {"move": self.move.as_dict(), "reason": self.reason.as_dict(), "level": self.level}
+    def __repr__(self) -> str:
+        return f"Computer({self.name!r})"
 
-
-def choose(position: Position, level: str = "normal", seat: int | None = None) -> Choice:
-    """Return the move the computer at ``level`` makes for the seat to move, and why."""
-    seat = position.to_move if seat is None else seat
-    if seat is None or seat != position.to_move:
-        raise ValueError("Only the seat to move chooses a move.")
-    known = masked(position, seat)
-    chosen = LEVELS[level]
-    if known.step == ANSWER:
-        return answer(known, seat, level)
-    if known.step == DRAW:
-        return _start(known, seat, chosen)
-    if known.step == PLAY:
-        return _play(known, seat, chosen)
-    raise ValueError("The deal is over: there is no move to choose.")
+    def choose(self, position: Position) -> Choice:
+        """Return the move this level makes for the seat to move, and why."""
+        seat = position.to_move
+        if seat is None:
+            raise ValueError("The deal is over: there is no move to choose.")
+        known = masked(position, seat)
+        if known.step == Step.ANSWER:
+            return answer(known, seat, self.name)
+        if known.step == Step.DRAW:
+            return _start(known, seat, self.level)
+        if known.step == Step.PLAY:
+            return _play(known, seat, self.level)
+        raise ValueError("The deal is over: there is no move to choose.")
 
 
-def hint(position: Position) -> Choice:
-    """Return the best move the hard level knows for the seat to move, with why."""
-    return choose(position, "hard")
+LEVELS = {level.name: Computer(level) for level in (EASY, NORMAL, HARD)}  # the levels by the names the API and pages use
+LEVEL_NAMES = tuple(LEVELS)
+HINTS = LEVELS["hard"]  # the player whose move a hint is
 
 
 # --- starting the turn: draw, or take the pile --------------------------------------------------------
@@ -113,7 +109,7 @@ def _start(position: Position, seat: int, level: Level) -> Choice:
             why = reason("take_pile", **taken)
         return Choice(best, why, level.name, best_gain, weighed)
     if Draw() in moves:
-        if best is not None and level.weighs("plan") and takes_alone(position) and best_gain + planning.ALONE > 0:
+        if best is not None and level.plans and takes_alone(position) and best_gain + planning.ALONE > 0:
             why = reason("draw", why="alone", size=size)
         elif best is not None:
             why = reason("draw", why="worth_less", size=size)
@@ -140,14 +136,6 @@ def _minimum(position: Position, seat: int) -> int:
 
 
 # --- the rest of the turn: meld, go out, discard ---------------------------------------------------------
-
-
-def going_out_decision(position: Position, seat: int, level: Level) -> tuple[bool, dict]:
-    """Return whether ``seat`` goes out when it can, and why: always, for the levels without ``plan`` (easy).
-
-    The levels with ``plan`` weigh it by the score the side would then have (:func:`_out_plan`).
-    """
-    return True, {"why": "everything"}
 
 
 def _out_plan(position: Position, seat: int, plan) -> tuple[bool, dict]:
@@ -204,8 +192,8 @@ def _play(position: Position, seat: int, level: Level) -> Choice:
     if position.answer is True or position.canastas(side) + 1 >= position.options.canastas_to_go_out:
         plan, _ = going_out_plan(position, examine)
         if plan is not None:
-            out, why = (_out_plan(position, seat, plan) if level.weighs("plan")
-                        else going_out_decision(position, seat, level))
+            # The levels that plan weigh going out by the score the side would then have; easy always goes out.
+            out, why = _out_plan(position, seat, plan) if level.plans else (True, {"why": "everything"})
             if position.answer is True:
                 out, why = True, {"why": "partner_yes"}
             if out:
@@ -237,8 +225,8 @@ def _discard(position: Position, seat: int, level: Level, moves, hold_why: dict 
     if not options:
         move = moves[0]
         return Choice(move, reason("only_move"), level.name)
-    weigh = (lambda card: planning.discard_cost(position, seat, card, hand_share(level))) if level.weighs("plan") \
-        else (lambda card: discard_cost(position, seat, card, level))
+    weigh = (lambda card: planning.discard_cost(position, seat, card, hand_share(level))) if level.plans \
+        else (lambda card: discard_cost_by_points(position, seat, card, level))
     costs = [(weigh(move.card), move) for move in options]
     costs.sort(key=lambda item: (item[0].cost, item[1].card.code))
     cost, move = costs[0]
@@ -254,7 +242,7 @@ def _discard(position: Position, seat: int, level: Level, moves, hold_why: dict 
         why = reason("discard_freeze", size=size)
     elif cost.why == "dead":
         why = reason("discard_dead", rank=rank.symbol)
-    elif move.card.is_natural and sum(1 for c in hand if c.rank is rank) == 1 and level.weighs("pairs"):
+    elif move.card.is_natural and sum(1 for c in hand if c.rank is rank) == 1 and level.pairs:
         their = position.side_melds(position.side_of(next_opponent(position, seat)))
         why = reason("discard_safe", rank=rank.symbol) if rank not in their and cost.cost < 10 \
             else reason("discard_single", rank=rank.symbol) if cost.cost < 30 else reason("discard_risky")
@@ -283,16 +271,7 @@ def answer(position: Position, seat: int, level: str = "normal") -> Choice:
 
 def play_deal(rules: str = "classic", options=None, seed=0, levels=("normal",), totals_before=None):
     """Return a whole deal played by computers (``levels`` by seat, repeated round the table), as a Deal."""
-    from .replay import Deal
-    from .table import deal
-
     position, _ = deal(rules, options, seed, totals_before)
-    moves = []
-    while not position.over:
-        if len(moves) > 3000:
-            raise RuntimeError(f"The deal of seed {seed} did not end in 3000 moves.")
-        level = levels[position.to_move % len(levels)]
-        move = choose(position, level).move
-        position, _ = apply(position, move)
-        moves.append(move)
-    return Deal(rules, options, seed, tuple(totals_before) if totals_before is not None else None, tuple(moves))
+    players = [LEVELS[levels[seat % len(levels)]] for seat in range(position.seats)]
+    moves = tuple(turn.move for turn in play_out(position, players))
+    return Deal(rules, options, seed, tuple(totals_before) if totals_before is not None else None, moves)
