@@ -113,7 +113,7 @@ def deal_lines(preset: str, seed: str, level: str, coach_every: int = 1) -> list
         if len(out) >= MAX_MOVES:
             raise RuntimeError(f"{preset} {seed} {level}: the deal did not end")
         seat = position.to_move
-        entry: dict = {"seat": seat, "step": position.step}
+        entry: dict = {"seat": seat, "step": str(position.step)}  # a Step (StrEnum) as the corpus wrote it
         if chance is not None:
             choice = None
             move = chance.draw_move(legal_moves(position))
@@ -162,7 +162,7 @@ def to_move(position) -> int | None:
 
 
 def step(position) -> str:
-    return position.step
+    return str(position.step)
 
 
 # --- the referee -----------------------------------------------------------------------------------------
