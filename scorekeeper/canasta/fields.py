@@ -18,7 +18,6 @@ list of every problem so that the caller can raise them all at once.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 from .errors import InvalidHand, Place, Problem
 
@@ -55,13 +54,8 @@ class FieldPaths(dict):
         return path
 
 
-@lru_cache(maxsize=512)
 def paths_under(prefix: str) -> FieldPaths:
-    """Return the shared :class:`FieldPaths` under ``prefix``.
-
-    Every hand of a game has the same paths (``sides[0].melded_points``); a
-    stored game is re-read hand by hand, so they are joined once, not per hand.
-    """
+    """Return a :class:`FieldPaths` under ``prefix``, owned by the caller: each path joined once for it."""
     return FieldPaths(prefix)
 
 

@@ -217,6 +217,8 @@ MESSAGES: dict[str, str] = {
     "position.lone": "{rules} has no partnership formed in the deal.",
     "position.new_meld": "Give the rank of a meld started this turn.",
     "position.seed": "The seed is a whole number or a text.",
+    "position.hands_hold_threes": ("The hands given as counts hold more cards than the position leaves for them: "
+                                   "a hand never holds {which}."),
     "position.frozen": "The pile {reason}, so it is {is_}frozen by a card.",
     "position.absorbed": ("Seat {seat} plays with seat {partner}: their melds are one side's, given under that "
                           "lower seat."),
@@ -279,6 +281,8 @@ REFUSALS: dict[str, str] = {
     "no_cards": "Give the cards to meld.",
     "which_meld": "Say which meld the wild cards {cards} go on.",
     "no_such_meld": "Your side has no meld of {rank} to add {cards} to.",
+    "others_meld": ("{cards}: a side never adds to another side's melds, "
+                    "and alone these cards make no meld of {rank}."),
     "black_threes": "Black 3s are melded only by a player going out.",
     "keep_a_card": ("Your side may not go out yet ({have} of the {needed} needed): keep at least one card "
                     "after your discard, so this move must leave you two."),

@@ -175,15 +175,18 @@ def check_pile(
     ways: list[PileWay] = []
     if not reasons:
         word, top = rank.plural, singular(rank)
+        on_table = rank in side_melds
+        candidates = []  # the ways a hand may try, each judged by the one pile rule below
         if len(matching) >= 2:
-            ways.append(PileWay("natural_pair", tuple(matching[:2]),
-                                f"Meld the {top} on top with two {word} from your hand."))
-        if not is_frozen and matching and wilds:
-            ways.append(PileWay("natural_and_wild", (matching[0], wilds[0]),
-                                f"Meld the {top} on top with {rank_word(rank)} and {card_word(wilds[0])} "
-                                f"from your hand."))
-        if not is_frozen and rank in side_melds:
-            ways.append(PileWay("add_to_meld", (), f"Add the {top} on top to your side's {word}."))
+            candidates.append(PileWay("natural_pair", tuple(matching[:2]),
+                                      f"Meld the {top} on top with two {word} from your hand."))
+        if matching and wilds:
+            candidates.append(PileWay("natural_and_wild", (matching[0], wilds[0]),
+                                      f"Meld the {top} on top with {rank_word(rank)} and {card_word(wilds[0])} "
+                                      f"from your hand."))
+        candidates.append(PileWay("add_to_meld", (), f"Add the {top} on top to your side's {word}."))
+        ways = [way for way in candidates
+                if pile_cards_problem(pile_top, way.cards, frozen=is_frozen, on_table=on_table) is None]
         if not ways:
             if is_frozen:
                 reasons.append(natural_pair_needed(frozen_because_words(frozen_because), rank, len(matching)))
@@ -214,6 +217,39 @@ def check_pile(
     ends = ("The stock is empty: you may take the pile, or not take it and end the deal." if ways else
             "The stock is empty and you cannot take the pile: the deal ends.")
     return replace(check, notes=(*check.notes, ends))
+
+
+def pile_cards_problem(top: Card, cards: Sequence[Card], *, frozen: bool, on_table: bool) -> str | None:
+    """Return why the pile may not be taken by melding ``top`` with ``cards`` from hand, or None: the pile rule.
+
+    The one judge of the cards a player takes the pile with: the referee asks it
+    for a take-pile move, :func:`check_pile` finds its ways by asking it. The
+    answer is the referee's refusal code: ``pile_with`` (a natural card of
+    another rank, or one natural card alone), ``pile_frozen`` (the pile is
+    ``frozen`` for the side: a natural pair is needed), ``pile_wilds_only`` or
+    ``pile_add_needs_meld`` (no natural card and no meld of the rank
+    ``on_table`` to add the top card to). What closes the pile to every hand
+    (its top card, a pile of one, a dead rank, a full meld) and a side's first
+    meld are judged by :func:`check_pile`.
+
+    >>> from .cards import parse_cards
+    >>> queen, = parse_cards("Q")
+    >>> [pile_cards_problem(queen, parse_cards(text), frozen=True, on_table=False) for text in ("Q Q", "Q 2", "Q K")]
+    [None, 'pile_frozen', 'pile_with']
+    >>> pile_cards_problem(queen, (), frozen=False, on_table=True), pile_cards_problem(queen, (), frozen=False, on_table=False)
+    (None, 'pile_add_needs_meld')
+    """
+    naturals = [card for card in cards if not card.is_wild]
+    wilds = len(cards) - len(naturals)
+    if any(card.rank is not top.rank for card in naturals):
+        return "pile_with"
+    if frozen and len(naturals) < 2:
+        return "pile_frozen"
+    if not naturals and not on_table:
+        return "pile_wilds_only" if wilds else "pile_add_needs_meld"
+    if len(naturals) == 1 and not wilds and not on_table:
+        return "pile_with"
+    return None
 
 
 def must_take_pile(check: PileCheck) -> bool:

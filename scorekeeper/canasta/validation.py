@@ -6,7 +6,6 @@ across the sides, and return Problems with API field paths.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from .cards import IN_HAND_GROUPS, RANK_POINTS, Rank, copies_in_decks, group_per_deck
@@ -215,11 +214,8 @@ def _card_supply(ruleset: RuleSet, sides: Sequence[SideInput]) -> dict[object, i
     return held
 
 
-@cache
 def _supply_limits(decks: int) -> tuple[tuple[object, int, str], ...]:
     """Return each kind of card the sides may show, as ``(key of _card_supply, most the decks hold, name)``.
-
-    The same for every hand played with that many decks, so built once.
 
     >>> _supply_limits(2)[-3:]
     ((<Rank.THREE: '3'>, 4, 'black 3s'), ('eight_to_king', 48, '8s to kings'), ('four_to_seven', 32, '4s to 7s'))
@@ -239,7 +235,12 @@ def _supply_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Probl
     held = _card_supply(ruleset, sides)
     return [Problem("sides.more_cards_than_decks", "sides", count=held[key], what=what, decks=_decks(ruleset),
                     most=most)
-            for key, most, what in _supply_limits(ruleset.decks) if held.get(key, 0) > most]
+            for key, most, what in SUPPLY_LIMITS.get(ruleset.decks) or _supply_limits(ruleset.decks)
+            if held.get(key, 0) > most]
+
+
+# The limits of the presets' two and three decks, built once at import (read, never written).
+SUPPLY_LIMITS = {decks: _supply_limits(decks) for decks in (2, 3)}
 
 
 def _threes_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Problem]:
@@ -252,7 +253,6 @@ def _threes_problems(ruleset: RuleSet, sides: Sequence[SideInput]) -> list[Probl
             for what, key, each in counts if sum(each) > most]
 
 
-@cache
 def _scarce_of(canasta_kinds: tuple[CanastaKind, ...]) -> tuple:
     """Return the SCARCE_CANASTAS a rule set scoring ``canasta_kinds`` has (none in Classic)."""
     return tuple(scarce for scarce in SCARCE_CANASTAS if all(kind in canasta_kinds for kind in scarce[0]))

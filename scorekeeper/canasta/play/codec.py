@@ -17,6 +17,7 @@ not to have melded, a 3 kept in a hand) raises InvalidHand, field by field.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..cards import Card, Rank, parse_cards, parse_meld_groups
@@ -27,7 +28,7 @@ from ..options import Options
 from ..rules import RuleSet
 from ..sides import parse_totals
 from ..supply import deck_problems
-from .position import Position, Shuffler, Step, TableMeld, cards_not_seen, meld_key_word
+from .position import Position, Shuffler, Step, TableMeld, cards_not_seen, decks, meld_key_word
 
 POSITION_FIELDS = (
     "hands", "stock", "pile", "frozen", "melds", "threes", "melded", "turn", "step", "began",
@@ -44,6 +45,7 @@ class Shown:
 
     hidden_hands: frozenset[int] = frozenset()
     hidden_stock: bool = False
+    seed: int | str = 0  # what filled them (see fill_hidden): written back with the counts
 
 
 def _text(cards) -> str:
@@ -246,12 +248,12 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
         reader.problem("position.frozen", "position.frozen", reason=reason, is_="" if pile_frozen else "not ")
     reader.raise_if_any()
 
-    fill = Shuffler(seed).shuffled(cards_not_seen(ruleset.decks, seen))
-    full_hands = []
-    for seat, hand in enumerate(hands):
-        if hand is None:
-            hand, fill = fill[:hidden_counts[seat]], fill[hidden_counts[seat]:]
-        full_hands.append(tuple(hand))
+    filled, fill = fill_hidden(ruleset, seed, seen, [hidden_counts[seat] if hand is None else None
+                                                     for seat, hand in enumerate(hands)])
+    if filled is None:
+        reader.problem("position.hands", "position.hands_hold_threes", which=which_threes(family))
+        reader.raise_if_any()
+    full_hands = [tuple(hand) if hand is not None else filled[seat] for seat, hand in enumerate(hands)]
     stock = tuple(stock_cards) if stock_cards is not None else tuple(fill)
     dead = frozenset(meld.key for side in melds for meld in side
                      if family.dead_ranks and isinstance(meld.key, Rank) and canasta_kind(ruleset, meld.meld))
@@ -264,7 +266,54 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
         first_meld_sides=tuple(side for side in range(sides) if melded[side]), bonus_due=bonus_due, dead=dead,
     )
     _raise_if_inconsistent(reader, position)
-    return position, Shown(frozenset(seat for seat, hand in enumerate(hands) if hand is None), stock_cards is None)
+    return position, Shown(frozenset(seat for seat, hand in enumerate(hands) if hand is None), stock_cards is None, seed)
+
+
+def which_threes(family) -> str:
+    """Return the 3s a hand never holds in ``family``: "3s" (Modern American: all are laid out) or "red 3s"."""
+    return "3s" if family.black_threes_laid_out else "red 3s"
+
+
+def fill_hidden(ruleset: RuleSet, seed: int | str, seen: list[Card],
+                counts: list[int | None]) -> tuple[list[tuple[Card, ...] | None] | None, list[Card]]:
+    """Return the hands given as counts (``counts[seat]``; None: a hand shown) filled, and the rest of the cards.
+
+    The cards the position does not show are put in an order set by ``seed`` alone (the
+    decks shuffled, the cards seen left out), so the same seed fills a position the same
+    way after a move that shows or moves cards it already showed: a client sending back
+    an answer's position (with the ``seed`` it names) sees the same hidden cards. Each
+    hand takes, seat by seat, the first cards of that order a hand may hold (never a card
+    the rules lay out at once: a red 3, in Modern American any 3); the rest, in that
+    order, are the stock (drawn from its end). The hands are None when the cards a hand
+    may hold are too few.
+
+    >>> from ..cards import parse_cards
+    >>> from ..options import resolve
+    >>> classic, _ = resolve("classic")
+    >>> hands, rest = fill_hidden(classic, 7, parse_cards("K K Q"), [None, 11, 11, 11])
+    >>> [len(hand) for hand in hands[1:]], len(rest), any(c.is_red_three for hand in hands[1:] for c in hand)
+    ([11, 11, 11], 72, False)
+    """
+    left = Counter(cards_not_seen(ruleset.decks, seen))
+    order = []
+    for card in Shuffler(seed).shuffled(decks(ruleset.decks)):
+        if left[card] > 0:
+            order.append(card)
+            left[card] -= 1
+    laid_out = ruleset.family.laid_out
+    hands: list[tuple[Card, ...] | None] = []
+    for count in counts:
+        if count is None:
+            hands.append(None)
+            continue
+        hand, rest = [], []
+        for card in order:
+            (hand if len(hand) < count and not laid_out(card) else rest).append(card)
+        if len(hand) < count:
+            return None, order
+        hands.append(tuple(hand))
+        order = rest
+    return hands, order
 
 
 def _raise_if_inconsistent(reader: _Reader, position: Position) -> None:
@@ -311,6 +360,8 @@ def position_data(position: Position, shown: Shown = Shown()) -> dict:
         "lone": position.lone,
         "bonus_due": position.bonus_due,
     }
+    if shown.hidden_hands or shown.hidden_stock:
+        data["seed"] = shown.seed
     if position.over:
         data["end"] = position.end
         data["out_seat"] = position.out_seat

@@ -141,11 +141,18 @@ def lay_down(
         groups = {top.rank: [*top_taken, *groups.pop(top.rank, [])], **groups}
     if not groups and top is None and not refusals:
         refusals.append(refusal("no_cards"))
+    others = {meld.key for other, melds in enumerate(position.melds) if other != side for meld in melds}
     for key in groups:
-        if dead_rank_problem(ruleset, key, position.dead) is not None:
+        dead = dead_rank_problem(ruleset, key, position.dead) is not None
+        if dead:
             refusals.append(refusal("dead_rank", rank=meld_key_word(key)))
-        if key is not None and key not in on_table and not any(not c.is_wild for c in groups[key]) \
-                and not (top is not None and key is top.rank):
+        if key is None or key in on_table or (top is not None and key is top.rank):
+            continue
+        naturals = sum(1 for c in groups[key] if not c.is_wild)
+        if key in others and not dead and (naturals < 2 or len(groups[key]) < 3):
+            # Cards that only another side's meld of the rank could take: a side never adds to it.
+            refusals.append(refusal("others_meld", rank=meld_key_word(key), cards=format_cards(groups[key])))
+        elif not naturals:
             refusals.append(refusal("no_such_meld", rank=meld_key_word(key),
                                     cards=format_cards(groups[key])))
     if refusals:
@@ -158,10 +165,12 @@ def lay_down(
             groups=[cards for cards in groups.values()], pile_top=top,
             going_out=going_words if going_out else "no")
         refusals.extend(refusal("initial_meld", text=text) for text in check.problems)
-        if not check.problems and check.points < check.minimum:
+        # Every reason, the minimum too: a going out refused is no concealed going out, which alone needs none.
+        minimum = check.table_minimum if check.problems else check.minimum
+        if check.melds and check.points < minimum:
             counted = " (the top card does not count)" if top is not None and not check.pile_top_counts else ""
-            refusals.append(refusal("initial_minimum", minimum=check.minimum, points=check.points,
-                                    short_by=check.short_by, counted=counted))
+            refusals.append(refusal("initial_minimum", minimum=minimum, points=check.points,
+                                    short_by=minimum - check.points, counted=counted))
     after = dict(on_table)
     laid = []
     added_to_existing = False

@@ -17,7 +17,7 @@ from ..rules import next_minimum
 from .going import going_out_plan
 from .moves import WILD, Answer, AskPartner, Discard, Draw, EndDeal, Lay, Meld, Move, SpecialHand, TakePile
 from .position import Position, Step
-from .referee import ask_refusals, examine, pile_check
+from .referee import Judging, ask_refusals, examine
 
 
 def _by_rank(hand) -> tuple[dict[Rank, list[Card]], list[Card], list[Card]]:
@@ -33,8 +33,8 @@ def _by_rank(hand) -> tuple[dict[Rank, list[Card]], list[Card], list[Card]]:
     return naturals, wilds, black
 
 
-def _allowed(position: Position, move: Move) -> bool:
-    return examine(position, move)[1] is not None
+def _allowed(position: Position, move: Move, judging: Judging | None = None) -> bool:
+    return examine(position, move, judging=judging)[1] is not None
 
 
 def _candidate_melds(naturals, wilds, skip: Rank | None = None) -> tuple[list[Lay], list[Card]]:
@@ -99,10 +99,11 @@ def _first_melds(position: Position, candidates: tuple[list[Lay], list[Card]],
 
 def _draw_moves(position: Position) -> list[Move]:
     moves: list[Move] = [Draw()] if position.stock else [EndDeal()]
+    judging = Judging(position)  # the pile check, made once for every move judged here
     if not position.pile:
-        return [move for move in moves if _allowed(position, move)]
+        return [move for move in moves if _allowed(position, move, judging)]
     seat = position.turn
-    check = pile_check(position, seat)
+    check = judging.pile_check(seat)
     if check.can_take:
         hand = position.hands[seat]
         naturals, wilds, _ = _by_rank(hand)
@@ -122,7 +123,7 @@ def _draw_moves(position: Position) -> list[Move]:
             top_points = sum(c.points for c in way.cards) + top.points
             for melds in _first_melds(position, candidates, top_points):
                 moves.append(TakePile(tuple(way.cards), melds))
-    return [move for move in dict.fromkeys(moves) if _allowed(position, move)]
+    return [move for move in dict.fromkeys(moves) if _allowed(position, move, judging)]
 
 
 def _play_moves(position: Position) -> list[Move]:

@@ -18,7 +18,6 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache
 
 from ..cards import Card, Rank, Suit
 from ..melds import Meld
@@ -67,19 +66,12 @@ def decks(count: int) -> list[Card]:
     >>> len(decks(2)), len(decks(3)), sum(c.is_red_three for c in decks(2))
     (108, 162, 4)
     """
-    return list(_decks(count))
+    return list(ONE_DECK * count)
 
 
-@lru_cache(maxsize=None)
-def _decks(count: int) -> tuple[Card, ...]:
-    one = [CARDS[(rank, suit)] for suit in SUITS for rank in SUITED_RANKS] + [CARDS[(Rank.JOKER, None)]] * 2
-    return tuple(one * count)
-
-
-@lru_cache(maxsize=None)
-def _deck_counts(count: int) -> Counter:
-    """The copies of each card in ``count`` decks, in the decks' order (never changed: copied for use)."""
-    return Counter(_decks(count))
+# One deck of the engine's cards, in the decks' fixed order.
+ONE_DECK: tuple[Card, ...] = tuple(CARDS[(rank, suit)] for suit in SUITS for rank in SUITED_RANKS) \
+    + (CARDS[(Rank.JOKER, None)],) * 2
 
 
 def cards_not_seen(count: int, seen: Iterable[Card]) -> list[Card]:
@@ -95,7 +87,7 @@ def cards_not_seen(count: int, seen: Iterable[Card]) -> list[Card]:
     (103, 5, 3)
     """
     seen = list(seen)
-    left = _deck_counts(count).copy()
+    left = Counter(ONE_DECK * count)
     for seen_card in seen:
         if seen_card.suit is not None or seen_card.rank is Rank.JOKER:
             left[seen_card] -= 1
@@ -105,7 +97,7 @@ def cards_not_seen(count: int, seen: Iterable[Card]) -> list[Card]:
             if same_rank:
                 left[max(same_rank, key=lambda held: left[held])] -= 1
     unseen = []
-    for deck_card in _decks(count):
+    for deck_card in ONE_DECK * count:
         if left[deck_card] > 0:
             unseen.append(deck_card)
             left[deck_card] -= 1

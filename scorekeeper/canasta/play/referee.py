@@ -14,7 +14,7 @@ from functools import wraps
 
 from ..cards import format_cards
 from ..errors import CanastaError, Problem
-from ..pile import check_pile, frozen_because_words, must_take_pile as pile_must_be_taken
+from ..pile import check_pile, frozen_because_words, must_take_pile, pile_cards_problem
 from ..words import plural, singular
 from .events import Event, EventKind
 from .going import going_out_plan
@@ -106,19 +106,32 @@ def _draw(position: Position, move: Draw):
     return refusals, commit
 
 
-_LAST_PILE_CHECK: list = [None, None, None]  # position, seat, check: legal moves and the referee ask it in turn
+class Judging:
+    """What judging moves of one position works out once, owned by the caller that judges them.
+
+    :func:`..legal.legal_moves` judges many moves of one position: the pile check
+    for the seat to move is made once and asked again. A new value for each
+    position judged (``examine`` makes one when none is given), never shared
+    between positions, threads or requests.
+    """
+
+    __slots__ = ("position", "_pile_checks")
+
+    def __init__(self, position: Position):
+        self.position = position
+        self._pile_checks: dict = {}
+
+    def pile_check(self, seat: int):
+        """Return the pile check (:func:`pile_check`) for ``seat`` in this position, made once."""
+        check = self._pile_checks.get(seat)
+        if check is None:
+            check = self._pile_checks[seat] = _pile_check(self.position, seat)
+        return check
 
 
 def pile_check(position: Position, seat: int):
-    """Return the pile check (:func:`..pile.check_pile`) for ``seat`` in ``position``.
-
-    Positions are frozen, so the check of the position asked last is kept and given again.
-    """
-    if _LAST_PILE_CHECK[0] is position and _LAST_PILE_CHECK[1] == seat:
-        return _LAST_PILE_CHECK[2]
-    check = _pile_check(position, seat)
-    _LAST_PILE_CHECK[:] = [position, seat, check]
-    return check
+    """Return the pile check (:func:`..pile.check_pile`) for ``seat`` in ``position``."""
+    return _pile_check(position, seat)
 
 
 def _pile_check(position: Position, seat: int):
@@ -130,7 +143,7 @@ def _pile_check(position: Position, seat: int):
                       pile_size=len(position.pile), dead_ranks=position.dead)
 
 
-def _take_pile(position: Position, move: TakePile):
+def _take_pile(position: Position, move: TakePile, judging: Judging):
     refusals = _step(position, Step.DRAW)
     if refusals:
         return refusals, None
@@ -140,27 +153,17 @@ def _take_pile(position: Position, move: TakePile):
     side = position.side_of(seat)
     hand = position.hands[seat]
     top = position.pile[-1]
-    check = pile_check(position, seat)
+    check = judging.pile_check(seat)
     if not check.can_take:
         return [refusal("pile", text=reason) for reason in check.reasons], None
     found = take_from(hand, move.cards)
     if found is None:
         return [refusal("not_in_hand", cards=format_cards(list(move.cards)))], None
-    taken = found[0]
-    naturals = [c for c in taken if not c.is_wild]
-    wilds = len(taken) - len(naturals)
-    on_table = top.rank in position.side_melds(side)
-    words = {"top": singular(top.rank), "rank": top.rank.plural}
-    if any(c.rank is not top.rank for c in naturals):
-        refusals.append(refusal("pile_with", **words))
-    elif check.frozen and len(naturals) < 2:
-        refusals.append(refusal("pile_frozen", because=frozen_because_words(check.frozen_because), rank=top.rank.plural))
-    elif not naturals and not on_table:
-        refusals.append(refusal("pile_wilds_only" if wilds else "pile_add_needs_meld", **words))
-    elif len(naturals) == 1 and not wilds and not on_table:
-        refusals.append(refusal("pile_with", **words))
-    if refusals:
-        return refusals, None
+    problem = pile_cards_problem(top, found[0], frozen=check.frozen, on_table=top.rank in position.side_melds(side))
+    if problem == "pile_frozen":
+        return [refusal(problem, because=frozen_because_words(check.frozen_because), rank=top.rank.plural)], None
+    if problem is not None:
+        return [refusal(problem, top=singular(top.rank), rank=top.rank.plural)], None
     family = position.ruleset.family
     rest_of_pile = position.pile[:-1]
     pile_threes = tuple(c for c in rest_of_pile if family.laid_out(c))
@@ -306,23 +309,25 @@ def _special(position: Position, move: SpecialHand):
     return [], commit
 
 
-def must_take_pile(position: Position) -> bool:
-    """Return True when the stock is empty and the player must take the pile (its top goes on the side's meld)."""
+def end_deal_refused_for_pile(position: Position, judging: Judging | None = None) -> bool:
+    """Return True when the stock is empty and the player may not end the deal: the pile must be taken
+    (:func:`..pile.must_take_pile`: its top goes on the side's meld), and adding it there is allowed."""
     if position.stock or not position.pile or position.step != Step.DRAW:
         return False
-    if not pile_must_be_taken(pile_check(position, position.turn)):
+    judging = judging if judging is not None else Judging(position)
+    if not must_take_pile(judging.pile_check(position.turn)):
         return False
-    refusals, _ = _take_pile(position, TakePile())
+    refusals, _ = _take_pile(position, TakePile(), judging)
     return not refusals
 
 
-def _end_deal(position: Position, move: EndDeal):
+def _end_deal(position: Position, move: EndDeal, judging: Judging):
     refusals = _step(position, Step.DRAW)
     if refusals:
         return refusals, None
     if position.stock:
         return [refusal("stock_not_empty", count=len(position.stock))], None
-    if must_take_pile(position):
+    if end_deal_refused_for_pile(position, judging):
         top = position.pile[-1]
         return [refusal("must_take_pile", top=singular(top.rank), rank=top.rank.plural)], None
 
@@ -334,13 +339,24 @@ def _end_deal(position: Position, move: EndDeal):
 
 EXAMINERS = {Draw: _draw, TakePile: _take_pile, Meld: _meld, Discard: _discard, AskPartner: _ask,
              Answer: _answer, SpecialHand: _special, EndDeal: _end_deal}
+NEEDS_JUDGING = frozenset({_take_pile, _end_deal})
 
 
-def examine(position: Position, move: Move, seat: int | None = None) -> tuple[list[Refusal], Commit | None]:
-    """Return the refusals of ``move`` (made by ``seat``, when said) and, when there are none, how to make it."""
+def examine(position: Position, move: Move, seat: int | None = None,
+            judging: Judging | None = None) -> tuple[list[Refusal], Commit | None]:
+    """Return the refusals of ``move`` (made by ``seat``, when said) and, when there are none, how to make it.
+
+    ``judging``: what judging other moves of this position worked out (see :class:`Judging`).
+    """
     if seat is not None and position.to_move is not None and seat != position.to_move:
         return [refusal("not_your_turn", seat=seat, to_move=position.to_move)], None
-    refusals, commit = EXAMINERS[type(move)](position, move)
+    examiner = EXAMINERS[type(move)]
+    if examiner in NEEDS_JUDGING:
+        if judging is None or judging.position is not position:
+            judging = Judging(position)
+        refusals, commit = examiner(position, move, judging)
+    else:
+        refusals, commit = examiner(position, move)
     return refusals, (commit if not refusals else None)
 
 

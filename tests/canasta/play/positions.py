@@ -9,7 +9,7 @@ from scorekeeper.canasta.play import apply, deal, judge, legal_moves, move_from_
 from scorekeeper.canasta.play.codec import read_position
 from scorekeeper.canasta.players.levels import LEVELS
 from scorekeeper.canasta.play.masked import unseen_cards
-from scorekeeper.canasta.play.position import Shuffler
+from scorekeeper.canasta.play.position import Shuffler, decks
 from scorekeeper.canasta.players.loop import play_out
 from scorekeeper.canasta.players.random_players import RandomPlayer
 
@@ -30,8 +30,19 @@ def table(rules="classic", options=None, **fields):
         else _count(data.get("pile", "")) + data.get("stock", 0)
     shown += sum(_count(side.replace("|", " ")) for side in data.get("melds", []) if side)
     shown += sum(_count(laid) for laid in data.get("threes", []) if laid)
-    if "*" in data["hands"]:  # this hand holds every card not shown
-        data["hands"] = [ruleset.cards - shown if hand == "*" else hand for hand in data["hands"]]
+    if "*" in data["hands"]:  # this hand holds every card not shown, but the 3s laid out at once: laid out
+        seat = data["hands"].index("*")
+        texts = [value for key in ("hands", "melds", "threes") for value in data.get(key, [])] + \
+            [data.get("pile", ""), data.get("stock", "")]
+        held = [card for text in texts if isinstance(text, str) and text for card in parse_cards(text.replace("|", " "))]
+        laid_out = [card for card in decks(ruleset.decks) if ruleset.family.laid_out(card)]
+        for card in held:
+            if card in laid_out:
+                laid_out.remove(card)
+        threes = list(data.get("threes", [""] * ruleset.players))
+        threes[seat] = " ".join(filter(None, [threes[seat] or "", " ".join(card.code for card in laid_out)]))
+        data["threes"] = threes
+        data["hands"] = [ruleset.cards - shown - len(laid_out) if hand == "*" else hand for hand in data["hands"]]
     elif "stock" not in data:
         data["stock"] = ruleset.cards - shown
     return read_position(ruleset, chosen, data)[0]

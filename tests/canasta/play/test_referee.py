@@ -39,7 +39,8 @@ CASES = [
     pytest.param("classic", None, PLAYING, discard("K"), True, None, "", id="turn-discard-ends-the-turn"),
     pytest.param("classic", None, PLAYING, discard("A"), False, "not_in_hand", "You do not hold A",
                  id="turn-discard-a-card-you-hold"),
-    pytest.param("classic", None, {"stock": 0, "hands": ["K K Q Q 5 6 7 8 9 10 J", 11, 11, 11 + 64]}, DRAW, False,
+    pytest.param("classic", None, {"stock": 0, "hands": ["K K Q Q 5 6 7 8 9 10 J", 11, 11, 11 + 60],
+                                         "threes": ["3H 3D", "", "3H 3D", ""]}, DRAW, False,
                  "stock_empty", "The stock is empty", id="stock-empty-no-draw"),
     # --- Melds ----------------------------------------------------------------------------------
     pytest.param("classic", None, PLAYING | MELDED | {"hands": ["Q Q 2 5 6", 11, 11, 11]}, meld("Q Q 2"), True, None, "", id="meld-natural-pair-and-a-wild"),
@@ -53,7 +54,7 @@ CASES = [
                  meld([{"cards": "2 2 JK", "onto": "wild"}]), False, "meld_rule", "wild cards alone",
                  id="meld-wild-cards-alone-classic"),
     pytest.param("classic", None, PLAYING | {"melds": ["", "K K K"], "melded": [True, True], "hands": ["2 5 6", 11, 11, 11]}, meld([{"cards": "2", "onto": "K"}]),
-                 False, "no_such_meld", "no meld of kings", id="meld-never-on-the-other-sides-melds"),
+                 False, "others_meld", "a side never adds to another side's melds", id="meld-never-on-the-other-sides-melds"),
     pytest.param("classic", None, PLAYING | {"melds": ["K K K", ""], "hands": ["K K 5 6 7", 11, 11, 11]},
                  meld("K K"), True, None, "", id="meld-one-per-rank-cards-join-it"),
     pytest.param("classic", None, PLAYING | MELDED | {"hands": ["3S 3C 3S 5 6", 11, 11, 11]}, meld("3S 3C 3S"), False,
@@ -174,10 +175,12 @@ CASES = [
                  {"kind": "ask_partner"}, False, "ask_when", "after drawing from the stock", id="ask-partner-when"),
     # --- The stock runs out ---------------------------------------------------------------------
     pytest.param("classic", None, MELDED | {"stock": 0, "pile": "5 K", "melds": ["K K K", ""],
-                                            "hands": ["Q Q 5 6 7 8 9 10 J 4 4", 11, 11, 11 + 59]},
+                                            "hands": ["Q Q 5 6 7 8 9 10 J 4 4", 11, 11, 11 + 55],
+                                            "threes": ["3H 3D", "", "3H 3D", ""]},
                  {"kind": "end_deal"}, False, "must_take_pile", "must take the pile", id="stock-out-must-take"),
     pytest.param("classic", None, MELDED | {"stock": 0, "pile": "5 2 K", "melds": ["K K K", ""],
-                                            "hands": ["Q Q 5 6 7 8 9 10 J 4 4", 11, 11, 11 + 58]},
+                                            "hands": ["Q Q 5 6 7 8 9 10 J 4 4", 11, 11, 11 + 54],
+                                            "threes": ["3H 3D", "", "3H 3D", ""]},
                  {"kind": "end_deal"}, True, None, "", id="stock-out-frozen-pile-may-end"),
     pytest.param("classic", None, {"pile": "5 K", "melds": ["", ""]}, {"kind": "end_deal"}, False, "stock_not_empty",
                  "still holds", id="stock-out-only-when-empty"),
@@ -217,3 +220,29 @@ def test_the_referee_rules(rules, options, fields, move, allowed, code, words):
     else:
         assert answer.refusals == ()
     assert table(rules, options, **fields) == position  # judging changed nothing
+
+
+# --- Defects found by a peer's test suite and a new user (issue 21) ------------------------------------
+
+
+def test_a_first_meld_too_small_that_cannot_go_out_names_every_reason():
+    position = table(hands=["4 4 4 9", 11, 11, 11], pile="5 9 Q", **PLAYING)
+    answer = ruling(position, meld("4 4 4"))
+    assert not answer.allowed
+    assert [r.code for r in answer.refusals] == ["initial_meld", "initial_minimum"]
+    assert answer.reasons == ("To go out your side needs 1 canasta; these melds make none.",
+                              "Your side's first meld must reach 50: these melds make 15, 35 short.")
+
+
+@pytest.mark.parametrize("cards", ["K", "K 2"], ids=["a-natural", "a-natural-and-a-wild-card"])
+def test_cards_laid_on_the_other_sides_meld_are_refused_as_such(cards):
+    position = table(hands=["K 9 9 5 6 2", 11, 11, 11], pile="5 9 Q", melds=["9 9 9", "K K K"], **PLAYING)
+    answer = ruling(position, meld(cards))
+    assert [r.code for r in answer.refusals] == ["others_meld"]
+    assert "a side never adds to another side's melds" in answer.reasons[0]
+    assert "natural cards" not in answer.reasons[0]
+
+
+def test_a_side_may_still_start_its_own_meld_of_a_rank_the_other_side_holds():
+    position = table(hands=["K K K 9 5 6", 11, 11, 11], pile="5 9 Q", melds=["9 9 9", "K K K"], **PLAYING)
+    assert ruling(position, meld("K K K")).allowed

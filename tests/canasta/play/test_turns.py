@@ -172,7 +172,7 @@ def test_adding_to_the_partners_melds_is_not_concealed():
 
 def test_the_stock_out_deal_scores_no_going_out_bonus():
     position = table("classic", stock=0, pile="5 2 K", melded=[True, False], melds=["K K K", ""],
-                     hands=["Q Q 5 6 7 8 9 10 J 4 4", 11, 11, 11 + 58])
+                     hands=["Q Q 5 6 7 8 9 10 J 4 4", 11, 11, 11 + 54], threes=["3H 3D", "", "3H 3D", ""])
     over, _ = play(position, {"kind": "end_deal"})
     answer = score(over)
     assert over.end == "stock_out"

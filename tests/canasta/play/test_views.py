@@ -74,7 +74,7 @@ def test_three_players_who_goes_out_before_the_pile_is_taken_plays_alone():
 
 def test_modern_sides_count_threes_by_colour_and_players_holding_three_aces():
     position = table("modern", stock=0, pile="9", turn=1, melded=[True, True],
-                     melds=["K K K K K K K | 9 9 9 9 9 9 9", "Q Q Q"], threes=["3H 3S", "", "3C", ""],
+                     melds=["K K K K K K K | 9 9 9 9 9 9 9", "Q Q Q"], threes=["3H 3S", "", "3C", "3H 3D 3D 3S 3C"],
                      hands=["5 6", "A A A 4", "*", 13])
     over, _ = play(position, {"kind": "end_deal"})
     sides = hand_sides(over)
