@@ -4,7 +4,9 @@ The deal being played is stored as its moves (``store.practice``) and replayed
 by :mod:`scorekeeper.canasta.play` on every read, so a reload, a phone that
 slept or a second tab continue the same deal. After the player's move the
 computers play until it is the player's move again (or the deal is over),
-each move with the coach's sentence and the computer's reason. A finished deal
+each move with the coach's line and the computer's reason. The log keeps what
+the coach said as data (codes and parameters, seats as numbers), worded for the
+reader when the page is shown (:func:`shown_log`). A finished deal
 is scored by the engine and stored as a hand of the scorekeeper game behind
 the practice game (``games.write.add_hand``): its board, chart and PDF sheet
 work as for any game.
@@ -24,11 +26,11 @@ from datetime import datetime, timedelta, timezone
 from ..canasta.play import (
     AskPartner, Deal, Move, apply, deal, hand_sides, judge, move_from_data, replay, view,
 )
-from ..canasta.coach.lines import hint
-from ..canasta.coach.lines import line, mistakes, refusal_line, tip
+from ..canasta.coach.lines import answer_line, hint, line, mistakes, refusal_line, tip
+from ..canasta.coach.names import seat_names
+from ..canasta.coach.words import Reader, render
 from ..canasta.players.levels import LEVEL_NAMES, LEVELS
 from ..canasta.players.loop import play_out
-from ..canasta.coach.names import seat_names
 from ..canasta.rules import PRESETS
 from ..store import db as store
 from ..store import sqlite
@@ -121,8 +123,22 @@ def load(db, practice_id: str | None) -> Table | None:
     return Table(row, game, record, played.positions)
 
 
-def _entry(kind: str, text: str, seat: int | None, number: int) -> dict:
-    return {"kind": kind, "text": text, "seat": seat, "n": number}
+def _entry(kind: str, said, seat: int | None, number: int) -> dict:
+    """Return a log entry: its kind (you, computer, hint, tip, mistake), what the coach said as data, whose move it
+    was and the move's number. Entries stored before the log held data have ``text`` instead of ``said``."""
+    return {"kind": kind, "said": said.as_dict(), "seat": seat, "n": number}
+
+
+def reader(table: Table, seat: int = HUMAN) -> Reader:
+    """Return the reader at ``seat`` of the practice game: the player (seat 0, "You"), the computers by name."""
+    return Reader(seat, table.names)
+
+
+def shown_log(table: Table, seat: int = HUMAN) -> list[dict]:
+    """Return the log, newest first, each entry with its ``text`` worded for the reader at ``seat``."""
+    words = reader(table, seat)
+    return [{**entry, "text": render(entry["said"], words) if "said" in entry else entry["text"]}
+            for entry in reversed(table.row["log"])]
 
 
 @dataclass
@@ -133,10 +149,10 @@ class Outcome:
     added: int = 0
 
 
-def _computers(position, moves: list, log: list, level: str, names) -> object:
+def _computers(position, moves: list, log: list, level: str) -> object:
     """Play the computer seats until the player is to move or the deal is over."""
     for turn in play_out(position, [LEVELS[level]] * position.seats, until=lambda now: now.to_move == HUMAN):
-        log.append(_entry("computer", line(turn.position, turn.move, turn.events, viewer=HUMAN, names=names,
+        log.append(_entry("computer", line(turn.position, turn.move, turn.events, viewer=HUMAN,
                                            choice=turn.choice), turn.position.to_move, len(moves)))
         moves.append(turn.move.as_dict())
         position = turn.after
@@ -155,29 +171,25 @@ def play(db, table: Table, move: Move) -> Outcome:
     ruling = judge(position, move)
     if not ruling.allowed:
         return Outcome(refused=refusal_line(ruling))
-    names = table.names
     moves = list(table.row["moves"])
     log = list(table.row["log"])
     before = len(log)
-    advice = tip(position, move, names) if position.step != "answer" else None
+    advice = tip(position, move) if position.step != "answer" else None
     after, events = apply(position, move)
-    log.append(_entry("you", line(position, move, events, viewer=HUMAN, names=names), HUMAN, len(moves)))
+    log.append(_entry("you", line(position, move, events, viewer=HUMAN), HUMAN, len(moves)))
     moves.append(move.as_dict())
-    for text in mistakes(position, move, after, names):
-        log.append(_entry("mistake", text, None, len(moves) - 1))
+    for said in mistakes(position, move, after):
+        log.append(_entry("mistake", said, None, len(moves) - 1))
     if advice:
         log.append(_entry("tip", advice, None, len(moves) - 1))
     if isinstance(move, AskPartner) and not after.over:
         choice = LEVELS[table.row["level"]].choose(after)
         answered, events = apply(after, choice.move)
-        partner = names[after.to_move]
-        word = "yes" if choice.move.yes else "no"
         # The partner says its answer, never its hand: "North says yes: go ahead."
-        log.append(_entry("computer", f"{partner} says {word}: {choice.reason.to_the_table()}.", after.to_move,
-                          len(moves)))
+        log.append(_entry("computer", answer_line(after, choice, viewer=HUMAN), after.to_move, len(moves)))
         moves.append(choice.move.as_dict())
         after = answered
-    after = _computers(after, moves, log, table.row["level"], names)
+    after = _computers(after, moves, log, table.row["level"])
     _store(db, table, moves, log, after)
     return Outcome(added=len(log) - before)
 
@@ -206,14 +218,14 @@ def finish(db, game_id: str, position) -> None:
 
 
 def take_hint(db, table: Table) -> str:
-    """Return the hint for the player's move, and log and count it."""
+    """Return the hint for the player's move in words, and log it (as data) and count it."""
     position = table.position
     if position.over or position.to_move != HUMAN:
         return "There is nothing to do until your move."
-    _, text = hint(position)
-    log = list(table.row["log"]) + [_entry("hint", text, None, len(table.row["moves"]))]
+    _, said = hint(position)
+    log = list(table.row["log"]) + [_entry("hint", said, None, len(table.row["moves"]))]
     _save(db, table, table.row["moves"], log, hints=table.row["hints"] + 1)
-    return text
+    return render(said, reader(table))
 
 
 def next_deal(db, table: Table) -> None:
@@ -224,7 +236,7 @@ def next_deal(db, table: Table) -> None:
     totals = tuple(table.game.score.totals)
     position, _ = deal(table.row["rules"], None, seed_of(table.row["seed"], number), totals)
     moves, log = [], []
-    position = _computers(position, moves, log, table.row["level"], table.names)
+    position = _computers(position, moves, log, table.row["level"])
     _store(db, table, moves, log, position, deal_number=number, totals_before=totals)
 
 

@@ -174,3 +174,23 @@ def practice_deal_secrets(db):
                    [secrets.token_urlsafe(24), f"practice:{row['id']}:{row['deal_number']}", row["id"]])
     # Practice games untouched for a while are deleted (store.practice.forget_practice): found by age.
     db["practice_games"].create_index(["updated_at"], index_name="practice_games_updated_at")
+
+
+@migrations(name="0007_practice_log_as_data")
+def practice_log_as_data(db):
+    # The practice log stored the sentences the player read; it now stores what the coach
+    # said as data (codes and parameters), worded when the page is shown. Each deal is
+    # replayed from its stored moves and each sentence made data where the data reads
+    # exactly the same; a sentence the replay does not give again stays as it was.
+    import json
+
+    from ..canasta.coach.legacy import log_as_data
+
+    for row in list(db.query("SELECT * FROM practice_games")):
+        log = json.loads(row["log"])
+        # The seed the deal in play was dealt from: kept apart (deal_seed) or made as games.practice.seed_of makes it.
+        seed = row.get("deal_seed") or f"practice:{row['seed']}:{row['deal_number']}"
+        converted = log_as_data(row["rules"], row["level"], seed, json.loads(row["totals_before"]),
+                                json.loads(row["moves"]), log)
+        if converted != log:
+            db.execute("UPDATE practice_games SET log = ? WHERE id = ?", [json.dumps(converted), row["id"]])

@@ -20,6 +20,8 @@ from ..canasta.cards import Rank
 from ..canasta.errors import CanastaError
 from ..canasta.play import AskPartner, Answer, Discard, Draw, EndDeal, apply, deal
 from ..canasta.coach.lines import line
+from ..canasta.coach.said import Said
+from ..canasta.coach.words import Reader, render
 from ..canasta.players.levels import LEVEL_NAMES, LEVELS
 from ..canasta.players.loop import play_out
 from ..canasta.play.moves import engine_cards
@@ -68,7 +70,7 @@ def page_view():
             seen=seen, names=table.names, hand=page.columns(seen.hand), sides=page.table_sides(seen, table.names),
             top=page.face(seen.pile[-1]) if seen.pile else None,
             next_step=page.next_step(seen, table.names, table.game.score.game_over, table.position.ruleset.draw),
-            log=list(reversed(table.row["log"])), ruleset=table.position.ruleset,
+            log=practice.shown_log(table), ruleset=table.position.ruleset,
             result=page.deal_result(table.position, table.game.names, table.game.score.totals), game=table.game,
             level=table.row["level"],
         )
@@ -204,15 +206,12 @@ NARRATED = NarratedDeals()
 
 
 def narrated(rules: str, seed: str, level: str = "hard"):
-    """Return a whole deal played face up by the computer: every position and each move's sentence with why."""
+    """Return a whole deal played face up by the computer: every position and what the coach said of each move."""
     position, _ = deal(rules, None, seed)
-    positions, lines = [position], ["The cards are dealt: 11 each, and a card turned up to start the pile."
-                                    if PRESETS[rules].cards_dealt == 11 else
-                                    f"The cards are dealt: {PRESETS[rules].cards_dealt} each."]
+    positions, lines = [position], [Said.of("dealt", count=PRESETS[rules].cards_dealt)]
     marks = {"deal": 0}
-    names = watch_names(position.seats)
     for turn in play_out(position, [LEVELS[level]] * position.seats):
-        lines.append(line(turn.position, turn.move, turn.events, viewer=None, names=names, choice=turn.choice))
+        lines.append(line(turn.position, turn.move, turn.events, viewer=None, choice=turn.choice))
         positions.append(turn.after)
         kinds = {event.kind for event in turn.events}
         if "laid" in kinds and "first_meld" not in marks:
@@ -263,11 +262,13 @@ def watch():
     at = max(0, min(at, len(positions) - 1))
     position = positions[at]
     names = watch_names(position.seats)
+    onlooker = Reader(None, names)  # the deal is played face up: nobody is "you"
     hands = [{"name": names[s], "columns": page.columns(position.hands[s])} for s in range(position.seats)]
     sides = [{"name": " and ".join(names[s] for s in position.seats_of(side)) or f"Side {side + 1}",
               "tiles": page.tiles(position.melds[side])} for side in position.sides()]
     return render_template(
-        "practice/watch.html", at=at, last=len(positions) - 1, line=lines[at], earlier=lines[max(0, at - 4):at][::-1],
+        "practice/watch.html", at=at, last=len(positions) - 1, line=render(lines[at], onlooker),
+        earlier=[render(said, onlooker) for said in lines[max(0, at - 4):at][::-1]],
         hands=hands, sides=sides, top=page.face(position.pile[-1]) if position.pile else None, pile=len(position.pile),
         stock=len(position.stock), jumps=[(key, label) for key, label in JUMPS if key in marks], marks=marks,
         rules=rules, ruleset=PRESETS[rules])

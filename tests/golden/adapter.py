@@ -32,12 +32,14 @@ from scorekeeper.canasta import checks
 from scorekeeper.canasta.melds import Meld as CheckMeld
 from scorekeeper.canasta.play import Deal, apply, deal, judge, legal_moves, move_from_data, replay
 from scorekeeper.canasta.play.codec import position_data
-from scorekeeper.canasta.coach.lines import hint, line, mistakes, refusal_line, tip
+from scorekeeper.canasta.coach.words import Reader, reason_clause, render
+from scorekeeper.canasta.coach import words as coach_words
+from scorekeeper.canasta.coach.lines import answer_line, hint, line, mistakes, refusal_line, tip
 from scorekeeper.canasta.coach.names import seat_names
-from scorekeeper.canasta.play.position import Shuffler
 from scorekeeper.canasta.players.levels import LEVEL_NAMES, LEVELS
 from scorekeeper.canasta.players.loop import MAX_MOVES
 from scorekeeper.canasta.players.random_players import RandomPlayer
+from scorekeeper.canasta.play.position import Shuffler
 from scorekeeper.canasta.play.referee import pile_check
 
 PRESET_NAMES = ("classic", "classic-2p", "classic-3p", "classic-6p", "classic-6p-3teams", "modern")
@@ -53,6 +55,37 @@ def plain(value):
 
 def _worded(worded) -> dict:
     return plain(worded.as_dict())
+
+
+# A computer's reason as the corpus recorded it, when its parameters were words: the names of the parameters each
+# code had then (the coach's words module makes their words now from the data: numbers and codes).
+_OLD_PARAMS = {
+    "take_pile": ("size", "what"), "take_pile_first": ("size", "what", "melds", "points", "minimum"),
+    "draw": ("why",), "draw_only": ("why",), "go_out": ("why",), "discard_hold": ("why",),
+    "meld_first": ("points", "minimum"), "meld_first_threes": ("points", "minimum"), "meld_canasta": ("kind", "rank"),
+    "meld_grow": ("rank", "size"), "meld_canasta_grow": ("rank", "size"), "meld_wild": ("rank", "size"),
+    "meld_new": ("rank", "points"), "discard_stop": ("next", "size"), "discard_freeze": ("next", "size"),
+    "discard_dead": ("rank",), "discard_safe": ("rank",), "discard_single": ("rank",),
+    "answer_yes": ("count", "points"), "answer_no": ("count", "points"), "answer_yes_danger": ("fewest",),
+}
+
+
+def _reason(reason) -> dict:
+    """Return a computer's reason as the corpus holds it: its code, its parameters in words, its sentence."""
+    data = reason.as_dict()
+    fields = coach_words._reason_fields(data["code"], data["params"], Reader(None, ()))
+    fields.update(next="the next player")
+    if data["code"] == "discard_single":
+        fields["rank"] = fields["single"]
+    params = {key: fields[key] for key in _OLD_PARAMS.get(data["code"], ())}
+    return plain({"code": data["code"], "params": params, "sentence": reason_clause(reason)})
+
+
+def _words(said, names, seat=HUMAN):
+    """Return what the coach said (data) worded for the reader at ``seat`` with the seats' ``names``."""
+    if isinstance(said, list):
+        return [render(item, Reader(seat, names)) for item in said]
+    return None if said is None else render(said, Reader(seat, names))
 
 
 def _watch_names(seats: int):
@@ -73,36 +106,36 @@ def deal_lines(preset: str, seed: str, level: str, coach_every: int = 1) -> list
     position, _ = deal(preset, None, seed)
     names = seat_names(position.seats)
     watch = _watch_names(position.seats)
-    chance = RandomPlayer(Shuffler(f"moves:{seed}"), meld_bias=3) if level == RANDOM else None
+    chance = RandomPlayer(Shuffler(f"moves:{seed}"), meld_bias=3) if level == RANDOM else None  # random_deal's player
     out = []
     human_turns = 0
     while not position.over:
         if len(out) >= MAX_MOVES:
             raise RuntimeError(f"{preset} {seed} {level}: the deal did not end")
         seat = position.to_move
-        entry: dict = {"seat": seat, "step": str(position.step)}
+        entry: dict = {"seat": seat, "step": str(position.step)}  # a Step (StrEnum) as the corpus wrote it
         if chance is not None:
             choice = None
             move = chance.draw_move(legal_moves(position))
         else:
             choice = LEVELS[level].choose(position)
             move = choice.move
-            entry["reason"] = _worded(choice.reason)
+            entry["reason"] = _reason(choice.reason)
         entry["move"] = plain(move.as_dict())
         coached = seat == HUMAN and human_turns % coach_every == 0
         if seat == HUMAN:
             human_turns += 1
         if coached and position.step != "answer":
             given, words = hint(position)
-            entry["hint"] = {"move": plain(given.move.as_dict()), "words": words}
-            entry["tip"] = tip(position, move, names)
+            entry["hint"] = {"move": plain(given.move.as_dict()), "words": _words(words, names)}
+            entry["tip"] = _words(tip(position, move), names)
         after, events = apply(position, move)
         # The practice game: seat 0's own move has no reason; a computer's move says why.
-        entry["line"] = line(position, move, events, viewer=HUMAN, names=names,
-                             choice=None if seat == HUMAN else choice)
-        entry["watch"] = line(position, move, events, viewer=None, names=watch, choice=choice)
+        entry["line"] = _words(line(position, move, events, viewer=HUMAN, choice=None if seat == HUMAN else choice),
+                               names)
+        entry["watch"] = _words(line(position, move, events, viewer=None, choice=choice), watch, None)
         if seat == HUMAN:
-            found = mistakes(position, move, after, names)
+            found = _words(mistakes(position, move, after), names)
             if found:
                 entry["mistakes"] = found
         out.append(entry)
@@ -113,8 +146,9 @@ def deal_lines(preset: str, seed: str, level: str, coach_every: int = 1) -> list
 def narrated_lines(preset: str, seed: str, level: str) -> list[str]:
     """Return the narrated deal's lines (``/practice/watch``), as the page builds them."""
     from scorekeeper.web.practice import narrated
-    _, lines, marks = narrated(preset, seed, level)
-    return list(lines) + [f"marks: {json.dumps(marks, sort_keys=True)}"]
+    positions_played, lines, marks = narrated(preset, seed, level)  # played anew (the page keeps what it played)
+    watch = _watch_names(positions_played[0].seats)
+    return [_words(said, watch, None) for said in lines] + [f"marks: {json.dumps(marks, sort_keys=True)}"]
 
 
 def positions(preset: str, seed: str, moves: list[dict]) -> list:
@@ -165,10 +199,8 @@ def partner_answer_line(position, level: str) -> str | None:
     after, _ = apply(position, AskPartner())
     if after.over:
         return None
-    choice = LEVELS[level].choose(after)
-    partner = seat_names(position.seats)[after.to_move]
-    word = "yes" if choice.move.yes else "no"
-    return f"{partner} says {word}: {choice.reason.sentence}."
+    # As recorded: the partner's whole reason (viewer None), as its own seat would read it.
+    return _words(answer_line(after, LEVELS[level].choose(after), viewer=None), seat_names(position.seats))
 
 
 def ask_again_verdict(position, level: str) -> dict | None:

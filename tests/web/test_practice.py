@@ -1,5 +1,6 @@
 """The practice page through its forms (no script): start, play a whole deal, refusals, hints, the narrated deal."""
 
+import json
 import re
 
 import pytest
@@ -122,3 +123,18 @@ def test_the_narrated_deal_steps_and_jumps(client):
     end = client.get("/practice/watch?jump=going_out").get_data(as_text=True)
     assert re.search(r'id="watch-line">[^<]*(went out|The deal is over)', end)
     assert 'href="/practice"' in end
+
+
+def test_the_log_is_stored_as_data_and_worded_when_shown(client, app):
+    start(client, level="easy", seed="log-as-data")
+    html = post(client, "draw")
+    with app.app_context():
+        stored = sqlite.get_db().query("SELECT log FROM practice_games").__next__()["log"]
+    entry = json.loads(stored)[0]
+    # What the coach said is codes and numbers: the sentence is made for the reader when the page is shown.
+    assert entry["kind"] == "you" and "text" not in entry
+    assert entry["said"]["code"] == "move" and entry["said"]["params"]["seat"] == 0
+    drawn = entry["said"]["params"]["did"]
+    assert drawn["code"] == "drew" and all(len(code) <= 3 for code in drawn["params"]["cards"])
+    assert "You" not in stored and "drew" not in stored.replace('"drew"', "")
+    assert log(html)[0].startswith("You drew the ")

@@ -14,9 +14,10 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.canasta.play import AskPartner, apply, deal, legal_moves
+from scorekeeper.canasta.coach.words import Reader, reason_clause, render
 from scorekeeper.canasta.coach import lines as coach
 from scorekeeper.canasta.coach.names import card_name
-from scorekeeper.canasta.players.levels import LEVELS
+from scorekeeper.canasta.players.levels import LEVELS, Computer
 from scorekeeper.canasta.rules import PRESETS
 from scorekeeper.games import practice
 from scorekeeper.store import db as store
@@ -223,19 +224,15 @@ HAND_REASONS = {"draw", "draw_only", "end_deal", "discard_safe", "discard_single
 @pytest.mark.parametrize("rules", list(PRESETS))
 def test_lines_about_other_seats_tell_nothing_of_their_hands(db, monkeypatch, rules):
     made = []
+    choose = Computer.choose
 
-    class Recording:
-        """A level's player, noting every position it is asked about and its choice."""
-
-        def __init__(self, name):
-            self.name = name
-
-        def choose(self, position):
-            choice = LEVELS[self.name].choose(position)
+    def recording(player, position):
+        choice = choose(player, position)
+        if position.to_move != practice.HUMAN:  # a computer seat's move (not the tip's look at the player's)
             made.append((position, choice))
-            return choice
+        return choice
 
-    monkeypatch.setattr(practice, "LEVELS", {name: Recording(name) for name in LEVELS})
+    monkeypatch.setattr(Computer, "choose", recording)
     seen = set()
     checked = 0
     for seed, level in (("a", "easy"), ("b", "normal")):
@@ -251,7 +248,7 @@ def test_lines_about_other_seats_tell_nothing_of_their_hands(db, monkeypatch, ru
             if position.step == "play" and not asked and AskPartner() in legal_moves(position):
                 move, asked = AskPartner(), True
             else:
-                move = LEVELS["easy"].choose(position).move
+                move = choose(LEVELS["easy"], position).move
             assert practice.play(db, table, move).refused is None
             table = practice.load(db, practice_id)
             lines = [entry for entry in table.row["log"][done:] if entry["kind"] == "computer"]
@@ -262,12 +259,17 @@ def test_lines_about_other_seats_tell_nothing_of_their_hands(db, monkeypatch, ru
                 if choice.reason.code not in HAND_REASONS:
                     continue
                 checked += 1
-                assert choice.reason.sentence not in entry["text"], entry
+                text = render(entry["said"], Reader(0, table.names))
+                assert reason_clause(choice.reason) not in text, entry
+                # Not in the data either: the log keeps no word, and no number, of the hand.
+                told = entry["said"]["params"]["reason"]
                 if choice.reason.code.startswith("answer"):
-                    assert "points" not in entry["text"] and "hold" not in entry["text"], entry
+                    assert "points" not in text and "hold" not in text, entry
+                    assert told == {"code": choice.reason.code, "params": {}}, entry
                 else:
+                    assert told is None, entry
                     after, events = apply(before, choice.move)
-                    assert entry["text"] == coach.line(before, choice.move, events, viewer=0, names=table.names)
+                    assert entry["said"] == coach.line(before, choice.move, events, viewer=0, choice=choice).as_dict()
             made.clear()
     assert checked >= 10 and len(seen & HAND_REASONS) >= 3, seen  # the deals did reach the reasons checked
 
@@ -284,21 +286,19 @@ def test_the_partner_answers_may_i_go_out_without_its_points(client):
 
 def test_the_narrated_deal_keeps_every_reason(monkeypatch):
     made = []
+    choose = Computer.choose
 
-    class Recording:
-        """The hard player, noting every choice the narrated deal asks of it."""
+    def recording(player, position):
+        choice = choose(player, position)
+        made.append(choice)
+        return choice
 
-        name = "hard"
-
-        def choose(self, position):
-            choice = LEVELS["hard"].choose(position)
-            made.append(choice)
-            return choice
-
-    monkeypatch.setattr(practice_web, "LEVELS", {**LEVELS, "hard": Recording()})
+    monkeypatch.setattr(Computer, "choose", recording)
     practice_web.NARRATED.clear()
-    _, lines, _ = practice_web.narrated("classic", "watch:reasons")
-    hidden = [choice.reason.after_the_move() for choice in made if choice.reason.code in HAND_REASONS]
+    positions, said, _ = practice_web.narrated("classic", "watch:reasons")
+    onlooker = Reader(None, practice_web.watch_names(positions[0].seats))
+    lines = [render(line, onlooker) for line in said]
+    hidden = [reason_clause(choice.reason, "after") for choice in made if choice.reason.code in HAND_REASONS]
     assert hidden and all(any(clause in text for text in lines) for clause in hidden if clause)
 
 

@@ -1,134 +1,128 @@
-"""The coach: a sentence for every move of every seat, why the computer made it, hints, tips and mistakes.
+"""The coach: what it says about every move of every seat, why the computer made it, hints, tips and mistakes.
+
+Everything here is data (:class:`~scorekeeper.canasta.coach.said.Said`: a code
+and its parameters, seats as numbers, cards as codes); the sentences are made
+when shown, for the reader, by :func:`scorekeeper.canasta.coach.words.render`.
 
 >>> from ..play.table import deal
 >>> from ..play.moves import Draw
 >>> from ..play.referee import apply
+>>> from .words import Reader, render
 >>> position, _ = deal("classic", seed=7)
 >>> after, events = apply(position, Draw())
->>> line(position, Draw(), events, viewer=1)
-'You drew a card.'
->>> line(position, Draw(), events, viewer=1, names=("You", "West", "North", "East")) == 'You drew a card.'
-True
+>>> said = line(position, Draw(), events, viewer=1)
+>>> said.code, said.get("seat"), said.get("did").as_dict()
+('move', 0, {'code': 'drew', 'params': {'count': 1}})
+>>> names = ("Ann", "Bob", "Cy", "Di")
+>>> render(said, Reader(0, names)), render(said, Reader(1, names))
+('You drew a card.', 'Ann drew a card.')
 
-Cards that went into a hand are named only to that hand's seat (``viewer``);
-``viewer=None`` names every card (the narrated deal, played face up).
+Cards that went into a hand are in the data only for that hand's seat
+(``viewer``); ``viewer=None`` keeps every card (the narrated deal, played face up).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ..words import capital, join_and, plural
-from ..players.levels import HINTS
-from ..players.player import Choice
 from ..play.moves import Answer, AskPartner, Discard, Draw, EndDeal, Meld, Move, SpecialHand, TakePile
-from ..words import cards_words, meld_words
-from .names import card_name, in_sentence, seat_names, the_card
 from ..play.position import Position, partner_to_ask
 from ..play.referee import Ruling
+from ..players.levels import HINTS
+from ..players.player import Choice
+from .said import Said
 
 
-def _the(card) -> str:
-    return the_card(card)
+def _codes(cards) -> tuple[str, ...]:
+    return tuple(card.code for card in cards)
 
 
-def _names(position: Position, names) -> Sequence[str]:
-    return names or seat_names(position.seats)
+def _rank(key) -> str | None:
+    """Return a meld's rank as its code; None for a meld of wild cards."""
+    return key.symbol if key is not None else None
 
 
-def _lays_words(events, kind: str) -> list[str]:
-    parts = []
-    for event in events:
-        if event.kind == kind:
-            if kind == "added":
-                target = event.key.plural if event.key is not None else "wild cards"
-                parts.append(f"{cards_words(event.cards)} to the {target}")
-            else:
-                parts.append(meld_words(event.key, event.cards))
-    return parts
+def _lays(events, kind: str) -> tuple:
+    """Return the melds laid (``kind`` "laid") or the cards added ("added") as [rank, cards], in order."""
+    return tuple((_rank(event.key), _codes(event.cards)) for event in events if event.kind == kind)
 
 
-def _did(position: Position, move: Move, events, seat: int, viewer, names) -> str:
-    """Return what the move did, without its subject: "took the pile: 14 cards"."""
+def _did(position: Position, move: Move, events, seat: int, viewer) -> Said:
+    """Return what the move did, without its subject."""
     if isinstance(move, Draw):
         drawn = [c for e in events if e.kind == "drew" for c in e.cards]
         if viewer is None or viewer == seat:
-            return "drew " + (" and ".join(_the(c) for c in drawn) if drawn else "no card")
-        return "drew " + ("a card" if len(drawn) == 1 else plural(len(drawn), "card"))
+            return Said.of("drew", cards=_codes(drawn))
+        return Said.of("drew", count=len(drawn))
     if isinstance(move, TakePile):
-        size = len(position.pile)
-        top = position.pile_top
-        with_what = cards_words(move.cards) if move.cards else f"the side's meld of {top.rank.plural}"
-        text = f"took the pile of {plural(size, 'card')} ({_the(top)} on top) with {with_what}"
-        others = [part for part in _lays_words(events, "laid") if not part.startswith(top.rank.plural)]
-        if move.melds and others:
-            text += ", and put down " + join_and(others[1:] if len(others) > 1 else others)
-        return text
+        laid = _lays(events, "laid")
+        # The first meld laid is the pile's own, said by "took the pile ... with": the others follow.
+        return Said.of("took_pile", size=len(position.pile), top=position.pile_top.code, cards=_codes(move.cards),
+                       laid=(laid[1:] if len(laid) > 1 else laid) if move.melds else ())
     if isinstance(move, Meld):
-        laid, added = _lays_words(events, "laid"), _lays_words(events, "added")
-        parts = []
-        if laid:
-            parts.append("put down " + join_and(laid))
-        if added:
-            parts.append("added " + join_and(added))
-        return ", and ".join(parts) or "melded"
+        return Said.of("melded", laid=_lays(events, "laid"), added=_lays(events, "added"))
     if isinstance(move, Discard):
-        return "discarded " + _the(move.card)
+        return Said.of("discarded", card=move.card.code)
     if isinstance(move, AskPartner):
-        partner = partner_to_ask(position, seat)
-        return f"asked {in_sentence(_names(position, names)[partner])}: may I go out?"
+        return Said.of("asked", partner=partner_to_ask(position, seat))
     if isinstance(move, Answer):
-        return "said yes" if move.yes else "said no"
+        return Said.of("answered", yes=move.yes)
     if isinstance(move, EndDeal):
-        return "did not take the pile, so the deal ends"
+        return Said.of("ended_deal")
     if isinstance(move, SpecialHand):
-        return f"laid down a special hand ({move.name})"
-    return move.kind
+        return Said.of("special_hand", name=move.name)
+    return Said.of("other", kind=move.kind)
 
 
-def _after(events, position: Position, seat: int, viewer, names) -> list[str]:
-    """Return what else happened: canastas, red 3s, the pile frozen, going out."""
-    words = []
+def _after(events, skip_canasta=None) -> tuple[Said, ...]:
+    """Return what else happened: canastas, red 3s, the pile frozen, going out (a canasta of ``skip_canasta`` is
+    said already)."""
+    said = []
     for event in events:
         if event.kind == "canasta":
-            words.append(f"That makes a canasta of {event.key.plural if event.key is not None else 'wild cards'}.")
+            if skip_canasta is None or _rank(event.key) != skip_canasta[0]:
+                said.append(Said.of("canasta", rank=_rank(event.key)))
         elif event.kind == "three_laid_out":
-            whose = _names(position, names)[event.seat]
-            verb = "lay" if whose == "You" else "lays"
-            words.append(f"{whose} {verb} out {_the(event.cards[0])}.")
+            said.append(Said.of("three_laid_out", seat=event.seat, card=event.cards[0].code))
         elif event.kind == "pile_frozen" and event.seat is not None:
-            words.append("The pile is frozen now.")
+            said.append(Said.of("pile_frozen"))
         elif event.kind == "went_out":
-            whose = _names(position, names)[event.seat]
-            words.append(f"{whose} went out{' concealed' if event.detail == 'concealed' else ''}.")
+            said.append(Said.of("went_out", seat=event.seat, concealed=event.detail == "concealed"))
         elif event.kind == "deal_over" and event.detail != "went_out":
-            words.append("The deal is over.")
+            said.append(Said.of("deal_over"))
         elif event.kind == "partnership":
-            words.append("The other two now play together.")
-    return words
+            said.append(Said.of("partnership"))
+    return tuple(said)
 
 
-def line(position: Position, move: Move, events, *, viewer: int | None = 0, names=None,
-         choice: Choice | None = None) -> str:
-    """Return the coach's sentence for ``move`` made in ``position`` (before it) and what it made happen.
+def line(position: Position, move: Move, events, *, viewer: int | None = 0, choice: Choice | None = None) -> Said:
+    """Return the coach's line for ``move`` made in ``position`` (before it) and what it made happen.
 
-    ``choice``: the computer's choice, whose reason follows the move; said of another seat than ``viewer``,
-    only what a player at a real table could know (``Reason.to_the_table``).
+    ``viewer``: the seat whose eyes the line is for: the cards drawn into another hand are only counted, and of
+    another seat's move only what a player at a real table could know is said (:meth:`Reason.to_the_table`); None
+    for a deal played face up. ``choice``: the computer's choice, whose reason follows the move.
     """
     seat = position.to_move
-    who = _names(position, names)[seat]
-    text = f"{who} {_did(position, move, events, seat, viewer, names)}"
-    said = None
-    if choice is not None and choice.move == move:
-        hidden = viewer is not None and viewer != seat
-        why = choice.reason.to_the_table() if hidden else choice.reason.after_the_move()
-        text += f": {why}" if why else ""
-        if choice.reason.code == "meld_canasta":  # "it completes a mixed canasta of 9s" says the canasta
-            said = dict(choice.reason.params).get("rank")
-    ending = "" if text.endswith("?") else "."
-    after = [words for words in _after(events, position, seat, viewer, names)
-             if said is None or words != f"That makes a canasta of {said}."]
-    return " ".join([text + ending] + after)
+    why = choice.reason if choice is not None and choice.move == move else None
+    # "it completes a mixed canasta of 9s" says the canasta: "That makes a canasta of 9s" is not said again.
+    said = (dict(why.params).get("rank"),) if why is not None and why.code == "meld_canasta" else None
+    told = why is not None and viewer is not None and viewer != seat
+    why = why.to_the_table() if told else why
+    return Said.of("move", seat=seat, did=_did(position, move, events, seat, viewer), reason=why,
+                   after=_after(events, said), **_told(told and why is not None))
+
+
+def _told(told: bool) -> dict:
+    """Return the mark of a reason told to another seat (worded as the table hears it), or nothing."""
+    return {"told": True} if told else {}
+
+
+def answer_line(position: Position, choice: Choice, viewer: int | None = 0) -> Said:
+    """Return the partner's answer to "may I go out?" (``position``: the partner to answer), with its reason.
+
+    Said to another seat than the partner's, the answer tells nothing of its hand ("North says yes: go ahead").
+    """
+    told = viewer is not None and viewer != position.to_move
+    return Said.of("partner_answered", seat=position.to_move, yes=choice.move.yes,
+                   reason=choice.reason.to_the_table() if told else choice.reason, **_told(told))
 
 
 def refusal_line(ruling: Ruling) -> str:
@@ -149,46 +143,43 @@ def refusal_line(ruling: Ruling) -> str:
     return " ".join(parts)
 
 
-def hint(position: Position) -> tuple[Choice, str]:
-    """Return the hard level's move for the seat to move, and the sentence that says it and why."""
+def hint(position: Position) -> tuple[Choice, Said]:
+    """Return the hard level's move for the seat to move, and the hint that says it and why."""
     choice = HINTS.choose(position)
-    return choice, f"{capital(_hint_words(position, choice.move))}, because {choice.reason.for_a_hint()}."
+    return choice, Said.of("hint", move=_hint_move(position, choice.move), reason=choice.reason)
 
 
-def _hint_words(position: Position, move: Move) -> str:
+def _hint_move(position: Position, move: Move) -> Said:
     if isinstance(move, Draw):
-        return "draw a card"
+        return Said.of("draw")
     if isinstance(move, TakePile):
-        top = position.pile_top
-        text = f"take the pile with {cards_words(move.cards)}" if move.cards else \
-            f"take the pile: its top card goes on your side's {top.rank.plural}"
-        if move.melds:
-            text += ", and put down " + join_and([meld_words(lay.key, lay.cards) for lay in move.melds])
-        return text
+        return Said.of("take_pile", cards=_codes(move.cards), top=position.pile_top.code,
+                       melds=tuple((_rank(lay.key), _codes(lay.cards)) for lay in move.melds))
     if isinstance(move, Meld):
         # A new meld as the coach's lines say it ("2 9s with a 2"); cards for a meld on the table are added to it.
         on_table = position.side_melds(position.side_of(position.turn))
-        new = [meld_words(lay.key, lay.cards) for lay in move.melds if lay.key not in on_table]
-        added = [f"{cards_words(lay.cards)} to the {lay.key.plural if lay.key is not None else 'wild cards'}"
-                 for lay in move.melds if lay.key in on_table]
-        parts = (["put down " + join_and(new)] if new else []) + (["add " + join_and(added)] if added else [])
-        return ", and ".join(parts)
+        return Said.of("meld", new=tuple((_rank(lay.key), _codes(lay.cards)) for lay in move.melds
+                                         if lay.key not in on_table),
+                       added=tuple((_rank(lay.key), _codes(lay.cards)) for lay in move.melds if lay.key in on_table))
     if isinstance(move, Discard):
-        return "discard " + _the(move.card)
+        return Said.of("discard", card=move.card.code)
     if isinstance(move, Answer):
-        return "say yes" if move.yes else "say no"
+        return Said.of("answer", yes=move.yes)
     if isinstance(move, EndDeal):
-        return "leave the pile and end the deal"
+        return Said.of("end_deal")
     if isinstance(move, AskPartner):
-        return "ask your partner whether you may go out"
-    return move.kind
+        return Said.of("ask_partner")
+    return Said.of("other", kind=move.kind)
 
 
 # --- tips after the player's move, and the beginner's mistakes ---------------------------------------------
 
 
-def mistakes(position: Position, move: Move, after: Position, names=None) -> list[str]:
-    """Return the seed page's beginner mistakes ``move`` made (before: ``position``, after: ``after``)."""
+def mistakes(position: Position, move: Move, after: Position) -> list[Said]:
+    """Return the seed page's beginner mistakes ``move`` made (before: ``position``, after: ``after``).
+
+    They speak to the seat that made the move.
+    """
     seat = position.to_move
     side = position.side_of(seat)
     found = []
@@ -200,36 +191,32 @@ def mistakes(position: Position, move: Move, after: Position, names=None) -> lis
         safer = any(c != move.card and not c.is_wild and c.rank not in theirs for c in position.hands[seat])
         if their != side and position.melded[their] and not position.pile_frozen and move.card.rank in theirs \
                 and safer:
-            name = _names(position, names)[nxt]
-            found.append(f"That {card_name(move.card).split(' of ')[0]} lets {name} take the pile: "
-                         f"the other side has a meld of {move.card.rank.plural}. Look at their melds before you discard.")
+            found.append(Said.of("mistake_feeds_pile", card=move.card.code, seat=nxt))
     if isinstance(move, Meld):
         before = position.side_melds(side)
         for lay in move.melds:
             meld = before.get(lay.key)
             if meld is not None and meld.is_canasta and meld.meld.wilds == 0 and any(c.is_wild for c in lay.cards):
-                found.append(f"A wild card on your natural canasta of {lay.key.plural} makes it mixed: "
-                             f"its bonus drops from {position.ruleset.canasta_bonus('natural')} to "
-                             f"{position.ruleset.canasta_bonus('mixed')}.")
+                found.append(Said.of("mistake_wild_on_natural", rank=_rank(lay.key),
+                                     natural=position.ruleset.canasta_bonus("natural"),
+                                     mixed=position.ruleset.canasta_bonus("mixed")))
     if after.over and after.out_seat == seat:
         partner = partner_to_ask(position, seat)
         if partner is not None and len(position.hands[partner]) >= 7:
-            name = _names(position, names)[partner]
-            found.append(f"You went out while {name} held {plural(len(position.hands[partner]), 'card')}: "
-                         "they count against your side.")
+            found.append(Said.of("mistake_out_over_partner", seat=partner, count=len(position.hands[partner])))
     return found
 
 
-def tip(position: Position, move: Move, names=None) -> str | None:
+def tip(position: Position, move: Move) -> Said | None:
     """Return a short tip when the hard level saw a clearly better move than ``move``, else None."""
     best = HINTS.choose(position)
     if best.move == move or type(best.move) is type(move) and not isinstance(best.move, (TakePile, Discard)):
         return None
     if isinstance(best.move, TakePile) and isinstance(move, Draw):
-        return f"Taking the pile here would have given you {plural(len(position.pile), 'card')}."
+        return Said.of("tip_take_pile", size=len(position.pile))
     if isinstance(best.move, Draw) and isinstance(move, TakePile) and len(position.pile) <= 3 and move.cards \
             and any(c.is_wild for c in move.cards):
-        return "A pile this small is not worth a wild card: drawing would have kept it."
+        return Said.of("tip_small_pile")
     if isinstance(best.move, Meld) and isinstance(move, Discard) and best.reason.code == "meld_canasta":
-        return f"Before discarding, you could have completed a canasta: {best.reason.sentence}."
+        return Said.of("tip_canasta_first", reason=best.reason)
     return None

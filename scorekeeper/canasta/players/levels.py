@@ -30,7 +30,6 @@ rule); it answers when asked (:func:`answer`), by its own hand.
 
 from __future__ import annotations
 
-from ..words import cards_words, join_and, meld_words, plural
 from ..play.going import going_out_plan
 from ..play.legal import legal_moves
 from ..play.masked import masked
@@ -81,11 +80,13 @@ HINTS = LEVELS["hard"]  # the player whose move a hint is
 # --- starting the turn: draw, or take the pile --------------------------------------------------------
 
 
-def _take_words(position: Position, move: TakePile) -> str:
-    top = position.pile_top
-    if move.cards:
-        return cards_words(move.cards)
-    return f"the side's meld of {top.rank.plural}"
+def _codes(cards) -> tuple[str, ...]:
+    return tuple(card.code for card in cards)
+
+
+def _meld_data(lay) -> tuple:
+    """Return a meld laid as data: its rank's code (None: wild cards alone) and its cards' codes."""
+    return (lay.key.symbol if lay.key is not None else None, _codes(lay.cards))
 
 
 def _start(position: Position, seat: int, level: Level) -> Choice:
@@ -93,40 +94,40 @@ def _start(position: Position, seat: int, level: Level) -> Choice:
     takes = [move for move in moves if isinstance(move, TakePile)]
     best, best_gain, weighed = pile_gains(position, seat, level, takes)
     weighed = tuple(weighed)
-    size = plural(len(position.pile), "card")
+    size = len(position.pile)
+    taken = {} if best is None else {"size": size, "top": position.pile_top.rank.symbol, "cards": _codes(best.cards)}
     forced = Draw() not in moves and EndDeal() not in moves
     if best is not None and (best_gain > 0 or forced):
         if best.melds:
             first_points = sum(c.points for lay in best.melds for c in lay.cards)
             first_points += sum(c.points for c in best.cards) + position.pile_top.points
-            why = reason("take_pile_first", size=size, what=_take_words(position, best),
-                         melds=join_and([meld_words(lay.key, lay.cards) for lay in best.melds]),
+            why = reason("take_pile_first", **taken, melds=tuple(_meld_data(lay) for lay in best.melds),
                          points=first_points, minimum=_minimum(position, seat))
         elif forced:
             why = reason("take_pile_forced")
         else:
-            why = reason("take_pile", size=size, what=_take_words(position, best))
+            why = reason("take_pile", **taken)
         return Choice(best, why, level.name, best_gain, weighed)
     if Draw() in moves:
         if best is not None and level.plans and takes_alone(position) and best_gain + planning.ALONE > 0:
-            why = reason("draw", why=f"{size}, and the first to take it plays alone against the other two")
+            why = reason("draw", why="alone", size=size)
         elif best is not None:
-            why = reason("draw", why=f"{size}, worth less than a fresh card here")
+            why = reason("draw", why="worth_less", size=size)
         elif not position.pile:
-            why = reason("draw_only", why="the pile is empty")
+            why = reason("draw_only", why="pile_empty")
         else:
-            why = reason("draw_only", why=_cannot_take_words(position, seat))
+            why = _cannot_take(position, seat)
         return Choice(Draw(), why, level.name, -best_gain if best else 0.0, weighed)
     return Choice(EndDeal(), reason("end_deal"), level.name, 0.0, weighed)
 
 
-def _cannot_take_words(position: Position, seat: int) -> str:
+def _cannot_take(position: Position, seat: int) -> Reason:
     top = position.pile_top
     if top.is_wild or top.is_black_three:
-        return f"the pile cannot be taken with {'a wild card' if top.is_wild else 'a black 3'} on top"
+        return reason("draw_only", why="wild_on_top" if top.is_wild else "black_three_on_top")
     if position.pile_frozen or not position.melded[position.side_of(seat)]:
-        return f"the pile is frozen and the hand has no natural pair of {top.rank.plural}"
-    return f"the hand cannot use the {top.rank.plural} on top"
+        return reason("draw_only", why="frozen", rank=top.rank.symbol)
+    return reason("draw_only", why="cannot_use", rank=top.rank.symbol)
 
 
 def _minimum(position: Position, seat: int) -> int:
@@ -137,19 +138,20 @@ def _minimum(position: Position, seat: int) -> int:
 # --- the rest of the turn: meld, go out, discard ---------------------------------------------------------
 
 
-def _out_plan(position: Position, seat: int, plan) -> tuple[bool, str]:
+def _out_plan(position: Position, seat: int, plan) -> tuple[bool, dict]:
+    """Return whether to go out by ``plan``, and why: the why's code and its points (rounded to tens)."""
     final = position
     for move in plan:
         if isinstance(move, Meld):
             final, _ = apply(final, move)
     lead = planning.lead_if_out(final, seat)
     if lead > 0:
-        return True, f"the side would lead by about {round(lead, -1):,.0f} points"
+        return True, {"why": "lead", "points": round(lead, -1)}
     # A meld that costs a penalty unfinished (Modern's aces, sevens, wild cards) may still be finished by the last cards.
     if not position.stock or len(position.stock) <= LAST_CARDS and not planning.penalties(
             final, position.side_of(seat), reachable=True):
-        return True, "the stock is nearly gone, and going out adds its bonus"
-    return False, f"the side would still be behind by about {round(-lead, -1):,.0f} points"
+        return True, {"why": "stock_gone"}
+    return False, {"why": "behind", "points": round(-lead, -1)}
 
 
 def _meld_reason(before: Position, after: Position, seat: int, move: Meld) -> Reason:
@@ -163,23 +165,24 @@ def _meld_reason(before: Position, after: Position, seat: int, move: Meld) -> Re
     for meld in after.melds[side]:
         if meld.is_canasta and not (meld.key in old and old[meld.key].is_canasta):
             kind = "natural" if meld.meld.wilds == 0 else "mixed"
-            return reason("meld_canasta", kind=kind, rank=_key_words(meld.key))
+            return reason("meld_canasta", kind=kind, rank=_key(meld.key))
     lay = move.melds[0]
     key = lay.key
     new = after.side_melds(side).get(key)
     if key in old and all(c.is_wild for c in lay.cards):
-        return reason("meld_wild", rank=_key_words(key), size=len(new.cards))
+        return reason("meld_wild", rank=_key(key), size=len(new.cards))
     if key in old and old[key].is_canasta:
-        return reason("meld_canasta_grow", rank=_key_words(key), size=len(new.cards))
+        return reason("meld_canasta_grow", rank=_key(key), size=len(new.cards))
     if key in old:
-        return reason("meld_grow", rank=_key_words(key), size=len(new.cards))
+        return reason("meld_grow", rank=_key(key), size=len(new.cards))
     if new is not None:
-        return reason("meld_new", rank=_key_words(key), points=new.meld.points)
+        return reason("meld_new", rank=_key(key), points=new.meld.points)
     return reason("meld_away")
 
 
-def _key_words(key) -> str:
-    return key.plural if key is not None else "wild cards"
+def _key(key) -> str | None:
+    """Return a meld's rank as its code; None for a meld of wild cards."""
+    return key.symbol if key is not None else None
 
 
 def _play(position: Position, seat: int, level: Level) -> Choice:
@@ -190,13 +193,13 @@ def _play(position: Position, seat: int, level: Level) -> Choice:
         plan, _ = going_out_plan(position, examine)
         if plan is not None:
             # The levels that plan weigh going out by the score the side would then have; easy always goes out.
-            out, why = _out_plan(position, seat, plan) if level.plans else (True, "everything goes on the table")
+            out, why = _out_plan(position, seat, plan) if level.plans else (True, {"why": "everything"})
             if position.answer is True:
-                out, why = True, "the partner said yes"
+                out, why = True, {"why": "partner_yes"}
             if out:
                 if isinstance(plan[0], Discard):
                     return Choice(plan[0], reason("discard_out"), level.name, 100.0)
-                return Choice(plan[0], reason("go_out", why=why), level.name, 100.0)
+                return Choice(plan[0], reason("go_out", **why), level.name, 100.0)
             hold_why = why
     base = worth_of(position, seat, level)
     best, best_gain, best_after, weighed = None, 0.5, None, []
@@ -214,7 +217,7 @@ def _play(position: Position, seat: int, level: Level) -> Choice:
     return _discard(position, seat, level, moves, hold_why)
 
 
-def _discard(position: Position, seat: int, level: Level, moves, hold_why: str | None) -> Choice:
+def _discard(position: Position, seat: int, level: Level, moves, hold_why: dict | None) -> Choice:
     hand = position.hands[seat]
     options = [move for move in moves if isinstance(move, Discard) and len(hand) > 1]
     if not options:
@@ -230,30 +233,24 @@ def _discard(position: Position, seat: int, level: Level, moves, hold_why: str |
     weighed = tuple((m.card.code, c.cost) for c, m in costs)
     gain = (costs[1][0].cost - cost.cost) if len(costs) > 1 else 0.0
     if hold_why is not None:
-        return Choice(move, reason("discard_hold", why=hold_why), level.name, gain, weighed)
-    nxt = "the next player"
+        return Choice(move, reason("discard_hold", **hold_why), level.name, gain, weighed)
     rank = move.card.rank
     size = len(position.pile) + 1
     if cost.why == "stop":
-        why = reason("discard_stop", next=nxt, size=len(position.pile))
+        why = reason("discard_stop", size=len(position.pile))
     elif cost.why == "freeze":
-        why = reason("discard_freeze", next=nxt, size=size)
+        why = reason("discard_freeze", size=size)
     elif cost.why == "dead":
-        why = reason("discard_dead", rank=rank.plural)
+        why = reason("discard_dead", rank=rank.symbol)
     elif move.card.is_natural and sum(1 for c in hand if c.rank is rank) == 1 and level.pairs:
         their = position.side_melds(position.side_of(next_opponent(position, seat)))
-        why = reason("discard_safe", rank=rank.plural) if rank not in their and cost.cost < 10 \
-            else reason("discard_single", rank=_single(rank)) if cost.cost < 30 else reason("discard_risky")
+        why = reason("discard_safe", rank=rank.symbol) if rank not in their and cost.cost < 10 \
+            else reason("discard_single", rank=rank.symbol) if cost.cost < 30 else reason("discard_risky")
     elif cost.why == "feeds":
         why = reason("discard_risky")
     else:
         why = reason("discard_low")
     return Choice(move, why, level.name, gain, weighed)
-
-
-def _single(rank) -> str:
-    from ..words import singular
-    return singular(rank)
 
 
 # --- answering "may I go out?" -------------------------------------------------------------------------------
@@ -264,11 +261,11 @@ def answer(position: Position, seat: int, level: str = "normal") -> Choice:
     hand = position.hands[seat]
     points = sum(card.points for card in hand)
     fewest = fewest_opponent_cards(position, seat)
-    count = plural(len(hand), "card")
+    count = len(hand)
     if len(hand) <= 4 or points <= 40:
         return Choice(Answer(True), reason("answer_yes", count=count, points=points), level)
     if fewest <= 3:
-        return Choice(Answer(True), reason("answer_yes_danger", fewest=plural(fewest, "card")), level)
+        return Choice(Answer(True), reason("answer_yes_danger", fewest=fewest), level)
     return Choice(Answer(False), reason("answer_no", count=count, points=points), level)
 
 

@@ -1,77 +1,57 @@
-"""Why a computer player chose its move: a code, its parameters, and a clause in player words.
+"""Why a computer player chose its move: a code and its parameters, never words.
 
-The clause follows what the move did, after a colon: "West took the pile: 14
-cards for a pair of jacks". This module alone turns a reason's code into words.
+The parameters are numbers, card codes ("KS"), rank codes ("K", "10"; None for
+wild cards) and codes of a nested "why"; the coach turns a reason into words for
+whoever reads it (:func:`scorekeeper.canasta.coach.words.reason_clause`), so the
+players import nothing of the coach.
 
->>> reason("take_pile", size="14 cards", what="a pair of jacks").sentence
-'14 cards for a pair of jacks'
+>>> reason("take_pile", size=14, top="J", cards=("JS", "JH")).as_dict()
+{'code': 'take_pile', 'params': {'cards': ['JS', 'JH'], 'size': 14, 'top': 'J'}}
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..play.problems import Worded
-
-TEMPLATES = {
-    # Starting the turn.
-    "take_pile": "{size} for {what}",
-    "take_pile_first": "{size} for {what}, and with {melds} that is a first meld of {points} ({minimum} needed)",
-    "draw": "the pile is not worth taking ({why})",
-    "draw_only": "{why}",
-    "end_deal": "the stock is empty and the pile is not worth taking",
-    "take_pile_forced": "with the stock empty the pile must be taken",
-    # Melding.
-    "meld_first": "a first meld of {points} reaches the minimum of {minimum}",
-    "meld_first_threes": "a first meld of {points} reaches the minimum of {minimum}, and the side's red 3s now count for it",
-    "meld_canasta": "it completes a {kind} canasta of {rank}",
-    "meld_grow": "the {rank} grow to {size} cards, nearer a canasta",
-    "meld_canasta_grow": "the canasta of {rank} grows to {size} cards, and the card is out of the hand",
-    "meld_new": "a new meld of {rank} scores {points} and leaves fewer cards in hand",
-    "meld_wild": "the wild card brings the {rank} to {size} cards",
-    "meld_away": "cards on the table score; cards in hand count against the side",
-    # Going out.
-    "go_out": "{why}",
-    "go_out_plan": "every card but one goes on the table, and the discard goes out",
-    # Discarding.
-    "discard_stop": "a black 3 stops {next} from taking the pile of {size}",
-    "discard_freeze": "a wild card freezes the pile of {size}, so {next} needs a natural pair to take it",
-    "discard_dead": "the {rank} are dead: nobody can take the pile with it",
-    "discard_safe": "the other side has no meld of {rank}, and it is a single card",
-    "discard_single": "a single {rank}: the pairs stay in hand for taking the pile",
-    "discard_low": "it is worth the least of the cards that do not go together",
-    "discard_risky": "every card left could help the other side; this one risks least",
-    "discard_hold": "not going out yet: {why}",
-    "discard_out": "the last card: going out",
-    # Answering "may I go out?".
-    "answer_yes": "I hold {count} ({points} points), so going out costs us little",
-    "answer_yes_danger": "the other side is close to going out ({fewest} in one hand): go out now",
-    "answer_no": "I hold {count} ({points} points): they would count against us. Let me meld first",
+# Every code a computer's reason may have, and the parameters it carries.
+CODES = {
+    # Starting the turn. ``cards``: the hand's cards taken with the top card (none: onto the side's meld of
+    # ``top``); ``melds``: the melds laid with it, each {"rank", "cards"}.
+    "take_pile": ("size", "top", "cards"),
+    "take_pile_first": ("size", "top", "cards", "melds", "points", "minimum"),
+    "draw": ("why", "size"),  # why: "alone" (three players), "worth_less"
+    "draw_only": ("why", "rank"),  # why: "pile_empty", "wild_on_top", "black_three_on_top", "frozen", "cannot_use"
+    "end_deal": (),
+    "take_pile_forced": (),
+    # Melding. ``rank``: a rank code, None for a meld of wild cards.
+    "meld_first": ("points", "minimum"),
+    "meld_first_threes": ("points", "minimum"),
+    "meld_canasta": ("kind", "rank"),
+    "meld_grow": ("rank", "size"),
+    "meld_canasta_grow": ("rank", "size"),
+    "meld_new": ("rank", "points"),
+    "meld_wild": ("rank", "size"),
+    "meld_away": (),
+    # Going out. why: "everything", "partner_yes", "lead" (``points``: about how far ahead), "stock_gone".
+    "go_out": ("why", "points"),
+    "go_out_plan": (),
+    # Discarding. discard_hold's why: "behind" (``points``: about how far behind).
+    "discard_stop": ("size",),
+    "discard_freeze": ("size",),
+    "discard_dead": ("rank",),
+    "discard_safe": ("rank",),
+    "discard_single": ("rank",),
+    "discard_low": (),
+    "discard_risky": (),
+    "discard_hold": ("why", "points"),
+    "discard_out": (),
+    # Answering "may I go out?": the partner's own cards, or the other side's fewest in one hand.
+    "answer_yes": ("count", "points"),
+    "answer_yes_danger": ("fewest",),
+    "answer_no": ("count", "points"),
     # Anything else.
-    "only_move": "it is the only move",
-    "random_move": "drawn at random from the legal moves",
-}
-
-
-# A black 3 on an empty pile: there is no "pile of 0" to stop anyone taking.
-EMPTY_PILE = {"discard_stop": "a black 3 stops {next} from taking the pile"}
-
-# The clause after the coach's line, where that line already says part of the reason ("West took the pile
-# of 14 cards ... with a pair of jacks"): only what it adds, or nothing.
-AFTER_THE_MOVE = {
-    "take_pile": "",
-    "take_pile_first": "that is a first meld of {points} ({minimum} needed)",
-    "discard_out": "",
-}
-
-
-# The clause after "because" in a hint ("Take the pile with a pair of jacks, because ..."), where the plain clause
-# does not read as one ("because 14 cards for a pair of jacks").
-FOR_A_HINT = {
-    "take_pile": "taking its {size} beats a card from the stock",
-    "take_pile_first": "together they make a first meld of {points} ({minimum} needed)",
-    "discard_single": "it is a single {rank}: the pairs stay in hand for taking the pile",
-    "discard_out": "it is your last card, so you go out",
+    "only_move": (),
+    "random_move": (),  # the random players of the bench and the tests
 }
 
 
@@ -82,38 +62,51 @@ FOR_A_HINT = {
 HAND_SECRETS = frozenset({"draw", "draw_only", "end_deal", "discard_safe", "discard_single", "discard_low",
                           "discard_risky", "discard_hold"})
 
-# The partner's answer to "may I go out?" said at the table: the answer, never the hand's cards or points.
-TO_THE_TABLE = {
-    "answer_yes": "go ahead",
-    "answer_no": "not yet",
-}
+# The partner's answer to "may I go out?" told at the table: the answer, never the hand's cards or points (its
+# code alone: the coach words it "go ahead", "not yet").
+TOLD_BY_CODE_ALONE = frozenset({"answer_yes", "answer_no"})
 
 
 @dataclass(frozen=True, slots=True)
-class Reason(Worded):
-    """Why a move was chosen: a code, its parameters, and the clause."""
+class Reason:
+    """Why a move was chosen: a code and its parameters (numbers and codes)."""
 
-    sentence: str
+    code: str
+    params: tuple[tuple[str, object], ...] = ()
 
-    def for_a_hint(self) -> str:
-        """Return the clause to follow "because" in a hint."""
-        template = FOR_A_HINT.get(self.code)
-        return self.sentence if template is None else template.format(**dict(self.params))
+    def as_dict(self) -> dict:
+        """Return the code and the parameters for JSON (tuples as lists, parameters by name)."""
+        return {"code": self.code, "params": {key: _plain(value) for key, value in sorted(self.params)}}
 
-    def after_the_move(self) -> str:
-        """Return the clause to follow a sentence that already says what the move did (may be empty)."""
-        template = AFTER_THE_MOVE.get(self.code)
-        return self.sentence if template is None else template.format(**dict(self.params))
-
-    def to_the_table(self) -> str:
-        """Return the clause said of another seat's move in a live game: nothing its hand hides (may be empty)."""
+    def to_the_table(self) -> Reason | None:
+        """Return what may be told of this reason to another seat in a live game: nothing that its hand hides (None),
+        the code alone where the parameters would tell the hand."""
         if self.code in HAND_SECRETS:
-            return ""
-        template = TO_THE_TABLE.get(self.code)
-        return self.after_the_move() if template is None else template.format(**dict(self.params))
+            return None
+        return Reason(self.code) if self.code in TOLD_BY_CODE_ALONE else self
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Reason:
+        """Return the reason :meth:`as_dict` wrote."""
+        return reason(data["code"], **data.get("params", {}))
+
+
+def _plain(value):
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return value
+
+
+def _frozen(value):
+    if isinstance(value, (tuple, list)):
+        return tuple(_frozen(item) for item in value)
+    return value
 
 
 def reason(code: str, **params) -> Reason:
-    """Return the reason ``code`` with its parameters, worded by its template."""
-    template = EMPTY_PILE[code] if code in EMPTY_PILE and params.get("size") == 0 else TEMPLATES[code]
-    return Reason(code, tuple(params.items()), template.format(**params))
+    """Return the reason ``code`` with its parameters (a code not in :data:`CODES` is refused)."""
+    if code not in CODES:
+        raise ValueError(f"There is no reason {code!r}.")
+    return Reason(code, tuple((key, _frozen(value)) for key, value in params.items()))

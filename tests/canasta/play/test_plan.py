@@ -11,7 +11,9 @@ from scorekeeper.canasta.kinds import CanastaKind
 from scorekeeper.canasta.options import resolve
 from scorekeeper.canasta.play import apply
 from scorekeeper.canasta.players import plan
-from scorekeeper.canasta.players.levels import _out_plan
+from scorekeeper.canasta.coach.words import reason_clause
+from scorekeeper.canasta.players.levels import _out_plan as _plan_data
+from scorekeeper.canasta.players.reasons import reason
 from scorekeeper.canasta.play.going import going_out_plan
 from scorekeeper.canasta.play.masked import unseen_cards, unseen_kinds
 from scorekeeper.canasta.play.moves import Discard
@@ -26,6 +28,12 @@ KINGS = "KS KH KD KC KS KH KD"  # a natural canasta: 70 points, 500 bonus
 QUEENS = "QS QH QD QC QS QH QD"
 ACES = "AS AH AD AC AS AH AD"
 NO_HONOURS = "4S 5S 6S 7S 8S 9S 10S JS AS AH AD"  # a hand with no king or queen, beside those canastas
+
+
+def _out_plan(position, seat, moves):
+    """Return whether the plan goes out, and why in words (the computer's reason "go_out" or "discard_hold")."""
+    out, why = _plan_data(position, seat, moves)
+    return out, reason_clause(reason("go_out", **why))
 
 
 def scored_threes(rules, count, canastas=2, melded_points=140):

@@ -1,0 +1,393 @@
+"""The coach's sentences: every line, hint, tip, mistake and computer's reason worded for the one who reads it.
+
+This module alone holds the coach's words. What it words is data (:mod:`.said`,
+:mod:`scorekeeper.canasta.play.reasons`), fresh or as the practice log stored it;
+the reader decides the names: their own seat reads "You" ("You took the pile"),
+every other seat its name ("Ann took the pile").
+
+>>> from .said import Said
+>>> took = Said.of("move", seat=0, did=Said.of("discarded", card="KS"))
+>>> names = ("Ann", "Bob", "Cy", "Di")
+>>> render(took, Reader(0, names)), render(took, Reader(1, names)), render(took, Reader(None, names))
+('You discarded the king of spades.', 'Ann discarded the king of spades.', 'Ann discarded the king of spades.')
+
+A translation later passes its catalogue as ``Reader(..., gettext=...)``: every
+template goes through it before its parameters are filled in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..cards import Card, Rank, parse_cards
+from ..words import capital, join_and, plural, singular
+from ..words import cards_words, meld_words
+from .names import card_name, the_card
+from .said import as_data
+
+
+def _untranslated(text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who reads a sentence: their seat (None: an onlooker, nobody is "you"), every seat's name, the catalogue."""
+
+    seat: int | None
+    names: Sequence[str]
+    gettext: Callable[[str], str] = _untranslated
+
+    def who(self, seat: int) -> str:
+        """Return a seat as the subject of a sentence: "You" for the reader's own seat, else its name."""
+        return self.gettext("You") if seat == self.seat else self.names[seat]
+
+    def whom(self, seat: int) -> str:
+        """Return a seat inside a sentence: "you" for the reader's own seat, else its name."""
+        return self.gettext("you") if seat == self.seat else self.names[seat]
+
+    def is_reader(self, seat: int) -> bool:
+        """Return True when ``seat`` is the reader's own (the verb agrees with "You": "You lay", "West lays")."""
+        return seat == self.seat
+
+
+# --- a computer's reason -----------------------------------------------------------------------------------
+
+REASONS = {
+    # Starting the turn.
+    "take_pile": "{size} for {what}",
+    "take_pile_first": "{size} for {what}, and with {melds} that is a first meld of {points} ({minimum} needed)",
+    "draw": "the pile is not worth taking ({why})",
+    "draw_only": "{why}",
+    "end_deal": "the stock is empty and the pile is not worth taking",
+    "take_pile_forced": "with the stock empty the pile must be taken",
+    # Melding.
+    "meld_first": "a first meld of {points} reaches the minimum of {minimum}",
+    "meld_first_threes": "a first meld of {points} reaches the minimum of {minimum}, and the side's red 3s now count for it",
+    "meld_canasta": "it completes a {kind} canasta of {rank}",
+    "meld_grow": "the {rank} grow to {size} cards, nearer a canasta",
+    "meld_canasta_grow": "the canasta of {rank} grows to {size} cards, and the card is out of the hand",
+    "meld_new": "a new meld of {rank} scores {points} and leaves fewer cards in hand",
+    "meld_wild": "the wild card brings the {rank} to {size} cards",
+    "meld_away": "cards on the table score; cards in hand count against the side",
+    # Going out.
+    "go_out": "{why}",
+    "go_out_plan": "every card but one goes on the table, and the discard goes out",
+    # Discarding.
+    "discard_stop": "a black 3 stops the next player from taking the pile of {size}",
+    "discard_freeze": "a wild card freezes the pile of {size}, so the next player needs a natural pair to take it",
+    "discard_dead": "the {rank} are dead: nobody can take the pile with it",
+    "discard_safe": "the other side has no meld of {rank}, and it is a single card",
+    "discard_single": "a single {single}: the pairs stay in hand for taking the pile",
+    "discard_low": "it is worth the least of the cards that do not go together",
+    "discard_risky": "every card left could help the other side; this one risks least",
+    "discard_hold": "not going out yet: {why}",
+    "discard_out": "the last card: going out",
+    # Answering "may I go out?".
+    "answer_yes": "I hold {count} ({points} points), so going out costs us little",
+    "answer_yes_danger": "the other side is close to going out ({fewest} in one hand): go out now",
+    "answer_no": "I hold {count} ({points} points): they would count against us. Let me meld first",
+    # Anything else.
+    "only_move": "it is the only move",
+    "random_move": "drawn at random from the legal moves",
+}
+
+# A reason's nested "why" (drawing, going out, holding on).
+WHYS = {
+    "alone": "{size}, and the first to take it plays alone against the other two",
+    "worth_less": "{size}, worth less than a fresh card here",
+    "pile_empty": "the pile is empty",
+    "wild_on_top": "the pile cannot be taken with a wild card on top",
+    "black_three_on_top": "the pile cannot be taken with a black 3 on top",
+    "frozen": "the pile is frozen and the hand has no natural pair of {rank}",
+    "cannot_use": "the hand cannot use the {rank} on top",
+    "everything": "everything goes on the table",
+    "partner_yes": "the partner said yes",
+    "lead": "the side would lead by about {points} points",
+    "stock_gone": "the stock is nearly gone, and going out adds its bonus",
+    "behind": "the side would still be behind by about {points} points",
+}
+
+# A black 3 on an empty pile: there is no "pile of 0" to stop anyone taking.
+EMPTY_PILE = {"discard_stop": "a black 3 stops the next player from taking the pile"}
+
+# The clause after the coach's line, where that line already says part of the reason ("West took the pile
+# of 14 cards ... with a pair of jacks"): only what it adds, or nothing.
+AFTER_THE_MOVE = {
+    "take_pile": "",
+    "take_pile_first": "that is a first meld of {points} ({minimum} needed)",
+    "discard_out": "",
+}
+
+# The clause said of another seat's move in a live game ("told"), where the plain clause would tell its hand: the
+# partner's answer, never its cards or points. (The reasons that tell nothing but the hand are not told at all.)
+TO_THE_TABLE = {
+    "answer_yes": "go ahead",
+    "answer_no": "not yet",
+}
+
+# The clause after "because" in a hint ("Take the pile with a pair of jacks, because ..."), where the plain clause
+# does not read as one ("because 14 cards for a pair of jacks").
+FOR_A_HINT = {
+    "take_pile": "taking its {size} beats a card from the stock",
+    "take_pile_first": "together they make a first meld of {points} ({minimum} needed)",
+    "discard_single": "it is a single {single}: the pairs stay in hand for taking the pile",
+    "discard_out": "it is your last card, so you go out",
+}
+
+
+def _cards(codes) -> list[Card]:
+    return parse_cards(" ".join(codes)) if codes else []
+
+
+def _card(code: str) -> Card:
+    return parse_cards(code)[0]
+
+
+def _rank(code) -> Rank | None:
+    return None if code is None else Rank(code)
+
+
+def _ranks_word(code) -> str:
+    """Return a meld's rank in words, plural: "kings", "10s"; "wild cards" for a meld of wild cards."""
+    return "wild cards" if code is None else Rank(code).plural
+
+
+def _meld(meld) -> str:
+    rank, codes = meld
+    return meld_words(_rank(rank), _cards(codes))
+
+
+def _points(value) -> str:
+    return f"{value:,.0f}"
+
+
+def _reason_fields(code: str, params: Mapping, reader: Reader) -> dict:
+    """Return a reason's parameters as the words its templates take."""
+    _ = reader.gettext
+    fields = dict(params)
+    if "size" in params and code in ("take_pile", "take_pile_first", "draw"):  # "14 cards"; elsewhere a number
+        fields["size"] = plural(params["size"], _("card"))
+    if "cards" in params:
+        fields["what"] = (cards_words(_cards(params["cards"])) if params["cards"] else
+                          _("the side's meld of {rank}").format(rank=Rank(params["top"]).plural))
+    if "melds" in params:
+        fields["melds"] = join_and([_meld(meld) for meld in params["melds"]])
+    if "rank" in params:
+        fields["rank"] = _ranks_word(params["rank"])
+        fields["single"] = singular(Rank(params["rank"])) if params["rank"] is not None else ""
+    if "count" in params:
+        fields["count"] = plural(params["count"], _("card"))
+    if "fewest" in params:
+        fields["fewest"] = plural(params["fewest"], _("card"))
+    if "points" in params and params.get("why") in ("lead", "behind"):
+        fields["points"] = _points(params["points"])
+    if "why" in params:
+        fields["why"] = _(WHYS[params["why"]]).format(**fields)
+    return fields
+
+
+def reason_clause(reason, form: str = "plain", reader: Reader | None = None) -> str:
+    """Return a computer's reason as a clause: ``form`` "plain" (after a colon), "after" (after a line that says
+    what the move did; may be empty), "told" (another seat's reason as the table hears it) or "hint" (after
+    "because")."""
+    reader = reader or Reader(None, ())
+    data = as_data(reason)
+    code, params = data["code"], data.get("params", {})
+    if form == "told":
+        form = "after" if code not in TO_THE_TABLE else form
+    template = {"after": AFTER_THE_MOVE, "hint": FOR_A_HINT, "told": TO_THE_TABLE}.get(form, {}).get(code)
+    if template is None:
+        template = EMPTY_PILE[code] if code in EMPTY_PILE and params.get("size") == 0 else REASONS[code]
+    return reader.gettext(template).format(**_reason_fields(code, params, reader)) if template else ""
+
+
+# --- a line: what a seat's move did, why, and what else happened ------------------------------------------------
+
+MOVES = {
+    "drew": "drew {cards}",
+    "drew_hidden": "drew {count}",
+    "took_pile": "took the pile of {size} ({top} on top) with {what}",
+    "took_pile_laid": "took the pile of {size} ({top} on top) with {what}, and put down {laid}",
+    "put_down": "put down {laid}",
+    "added": "added {added}",
+    "melded": "melded",
+    "discarded": "discarded {card}",
+    "asked": "asked {partner}: may I go out?",
+    "said_yes": "said yes",
+    "said_no": "said no",
+    "ended_deal": "did not take the pile, so the deal ends",
+    "special_hand": "laid down a special hand ({name})",
+}
+
+AFTER = {
+    "canasta": "That makes a canasta of {rank}.",
+    "three_laid_out": "{who} lays out {card}.",
+    "three_laid_out_you": "{who} lay out {card}.",
+    "pile_frozen": "The pile is frozen now.",
+    "went_out": "{who} went out.",
+    "went_out_concealed": "{who} went out concealed.",
+    "deal_over": "The deal is over.",
+    "partnership": "The other two now play together.",
+}
+
+
+def _added(added) -> list[str]:
+    return [f"{cards_words(_cards(codes))} to the {_ranks_word(rank)}" for rank, codes in added]
+
+
+def _did(did: Mapping, reader: Reader) -> str:
+    _ = reader.gettext
+    code, params = did["code"], did.get("params", {})
+    if code == "drew":
+        if "cards" in params:
+            drawn = _cards(params["cards"])
+            return _(MOVES["drew"]).format(cards=" and ".join(the_card(c) for c in drawn) if drawn else _("no card"))
+        count = params["count"]
+        return _(MOVES["drew_hidden"]).format(count=_("a card") if count == 1 else plural(count, _("card")))
+    if code == "took_pile":
+        top = _card(params["top"])
+        fields = {"size": plural(params["size"], _("card")), "top": the_card(top),
+                  "what": cards_words(_cards(params["cards"])) if params["cards"] else
+                  _("the side's meld of {rank}").format(rank=top.rank.plural),
+                  "laid": join_and([_meld(meld) for meld in params["laid"]]) if params["laid"] else ""}
+        return _(MOVES["took_pile_laid" if params["laid"] else "took_pile"]).format(**fields)
+    if code == "melded":
+        parts = []
+        if params["laid"]:
+            parts.append(_(MOVES["put_down"]).format(laid=join_and([_meld(meld) for meld in params["laid"]])))
+        if params["added"]:
+            parts.append(_(MOVES["added"]).format(added=join_and(_added(params["added"]))))
+        return ", and ".join(parts) or _(MOVES["melded"])
+    if code == "discarded":
+        return _(MOVES["discarded"]).format(card=the_card(_card(params["card"])))
+    if code == "asked":
+        return _(MOVES["asked"]).format(partner=reader.whom(params["partner"]))
+    if code == "answered":
+        return _(MOVES["said_yes" if params["yes"] else "said_no"])
+    if code == "ended_deal":
+        return _(MOVES["ended_deal"])
+    if code == "special_hand":
+        return _(MOVES["special_hand"]).format(name=params["name"])
+    return params.get("kind", code)
+
+
+def _after(said: Mapping, reader: Reader) -> str:
+    _ = reader.gettext
+    code, params = said["code"], said.get("params", {})
+    if code == "canasta":
+        return _(AFTER["canasta"]).format(rank=_ranks_word(params["rank"]))
+    if code == "three_laid_out":
+        seat = params["seat"]
+        return _(AFTER["three_laid_out_you" if reader.is_reader(seat) else "three_laid_out"]).format(
+            who=reader.who(seat), card=the_card(_card(params["card"])))
+    if code == "went_out":
+        return _(AFTER["went_out_concealed" if params["concealed"] else "went_out"]).format(
+            who=reader.who(params["seat"]))
+    return _(AFTER[code])
+
+
+def _line(params: Mapping, reader: Reader) -> str:
+    text = f"{reader.who(params['seat'])} {_did(params['did'], reader)}"
+    if params.get("reason"):
+        why = reason_clause(params["reason"], "told" if params.get("told") else "after", reader)
+        text += f": {why}" if why else ""
+    ending = "" if text.endswith("?") else "."
+    return " ".join([text + ending] + [_after(said, reader) for said in params.get("after", ())])
+
+
+# --- hints, tips, mistakes, the partner's answer, the deal dealt ------------------------------------------------
+
+HINTS = {
+    "draw": "draw a card",
+    "take_pile": "take the pile with {cards}",
+    "take_pile_onto": "take the pile: its top card goes on your side's {rank}",
+    "and_put_down": "{hint}, and put down {melds}",
+    "put_down": "put down {melds}",
+    "add": "add {added}",
+    "discard": "discard {card}",
+    "say_yes": "say yes",
+    "say_no": "say no",
+    "end_deal": "leave the pile and end the deal",
+    "ask_partner": "ask your partner whether you may go out",
+    "hint": "{hint}, because {why}.",
+}
+
+SAYINGS = {
+    "tip_take_pile": "Taking the pile here would have given you {size}.",
+    "tip_small_pile": "A pile this small is not worth a wild card: drawing would have kept it.",
+    "tip_canasta_first": "Before discarding, you could have completed a canasta: {why}.",
+    "mistake_feeds_pile": ("That {card} lets {seat} take the pile: the other side has a meld of {rank}. "
+                           "Look at their melds before you discard."),
+    "mistake_wild_on_natural": ("A wild card on your natural canasta of {rank} makes it mixed: "
+                                "its bonus drops from {natural} to {mixed}."),
+    "mistake_out_over_partner": "You went out while {seat} held {count}: they count against your side.",
+    "partner_answered": "{who} says {word}: {why}.",
+    "partner_answered_you": "{who} say {word}: {why}.",
+    "dealt": "The cards are dealt: {count} each.",
+    "dealt_eleven": "The cards are dealt: 11 each, and a card turned up to start the pile.",
+}
+
+
+def _hint_move(move: Mapping, reader: Reader) -> str:
+    _ = reader.gettext
+    code, params = move["code"], move.get("params", {})
+    if code == "take_pile":
+        text = _(HINTS["take_pile"]).format(cards=cards_words(_cards(params["cards"]))) if params["cards"] else \
+            _(HINTS["take_pile_onto"]).format(rank=_card(params["top"]).rank.plural)
+        if params["melds"]:
+            text = _(HINTS["and_put_down"]).format(hint=text, melds=join_and([_meld(m) for m in params["melds"]]))
+        return text
+    if code == "meld":
+        parts = ([_(HINTS["put_down"]).format(melds=join_and([_meld(m) for m in params["new"]]))]
+                 if params["new"] else [])
+        parts += [_(HINTS["add"]).format(added=join_and(_added(params["added"])))] if params["added"] else []
+        return ", and ".join(parts)
+    if code == "discard":
+        return _(HINTS["discard"]).format(card=the_card(_card(params["card"])))
+    if code == "answer":
+        return _(HINTS["say_yes" if params["yes"] else "say_no"])
+    if code in HINTS:
+        return _(HINTS[code])
+    return params.get("kind", code)
+
+
+def _saying(code: str, params: Mapping, reader: Reader) -> str:
+    _ = reader.gettext
+    if code == "hint":
+        return _(HINTS["hint"]).format(hint=capital(_hint_move(params["move"], reader)),
+                                       why=reason_clause(params["reason"], "hint", reader))
+    fields = {}
+    if code == "tip_take_pile":
+        fields["size"] = plural(params["size"], _("card"))
+    elif code == "tip_canasta_first":
+        fields["why"] = reason_clause(params["reason"], "plain", reader)
+    elif code == "mistake_feeds_pile":
+        card = _card(params["card"])
+        fields.update(card=card_name(card).split(" of ")[0], seat=reader.whom(params["seat"]), rank=card.rank.plural)
+    elif code == "mistake_wild_on_natural":
+        fields.update(rank=_ranks_word(params["rank"]), natural=params["natural"], mixed=params["mixed"])
+    elif code == "mistake_out_over_partner":
+        fields.update(seat=reader.whom(params["seat"]), count=plural(params["count"], _("card")))
+    elif code == "partner_answered":
+        seat = params["seat"]
+        fields.update(who=reader.who(seat), word=_("yes") if params["yes"] else _("no"),
+                      why=reason_clause(params["reason"], "told" if params.get("told") else "plain", reader))
+        code = "partner_answered_you" if reader.is_reader(seat) else code
+    elif code == "dealt":
+        code = "dealt_eleven" if params["count"] == 11 else code
+        fields["count"] = params["count"]
+    return _(SAYINGS[code]).format(**fields)
+
+
+def render(said, reader: Reader) -> str:
+    """Return what the coach said (a :class:`.said.Said`, or its stored data) as a sentence for ``reader``."""
+    data = as_data(said)
+    code, params = data["code"], data.get("params", {})
+    if code == "move":
+        return _line(params, reader)
+    return _saying(code, params, reader)
+
+
+__all__ = ["Reader", "reason_clause", "render"]
