@@ -47,6 +47,10 @@ SEED_BYTES = 16
 DEFAULT_DELAY = 0.8  # seconds between a change and a computer's move: people follow it
 MOST_COMPUTER_MOVES = 3000  # a driver stops past this (a deal never needs it)
 LAST_MOVES = 12  # the moves of the deal a view lists, the latest last
+# The cleanup rule (``flask purge-tables``): a table ended (by its host, or with its game) is kept
+# this many days for a last look at the deal; one nobody moved on for this many is abandoned.
+KEEP_ENDED_DAYS = 30
+KEEP_UNTOUCHED_DAYS = 90
 
 
 def _computer_move(position, seat, level):
