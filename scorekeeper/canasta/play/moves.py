@@ -216,7 +216,7 @@ def move_from_data(data, where: str = "move") -> Move:
     if not isinstance(data, dict):
         raise InvalidHand(Problem("move.not_object", where))
     kind = data.get("kind")
-    if kind not in MOVE_KINDS:
+    if not isinstance(kind, str) or kind not in MOVE_KINDS:  # a list or an object is no kind (nor hashable)
         known = ", ".join(MOVE_KINDS)
         name = f' "{kind}"' if isinstance(kind, str) and len(kind) <= 40 else ""
         raise InvalidHand(Problem("move.unknown_kind", join(where, "kind"), name=name, known=known))
