@@ -17,6 +17,8 @@ from .. import limits
 from ..canasta.errors import CanastaError
 from ..errors import error_body
 from ..games import access
+from ..games import table_computers as computers
+from ..games import table_views as views
 from ..games import tables
 from ..games.once import KeyReused, at_most_once
 from ..store import sqlite
@@ -36,7 +38,7 @@ NEW_TABLE_SCOPE = "api:new-table"
 
 
 def _delay():
-    value = current_app.config.get("TABLES_COMPUTER_DELAY", tables.DEFAULT_DELAY)
+    value = current_app.config.get("TABLES_COMPUTER_DELAY", computers.DEFAULT_DELAY)
     return max(0.0, float(value))
 
 
@@ -50,9 +52,9 @@ def _computers_move(table_id):
     if _threads():
         table = tables.load(db, table_id)
         if table is not None and table.computer_to_move() is not None:
-            tables.drive(current_app.config["DATABASE"], table_id, _delay())
+            computers.drive(current_app.config["DATABASE"], table_id, _delay())
     else:
-        tables.catch_up(db, table_id, _delay())
+        computers.catch_up(db, table_id, _delay())
 
 
 # --- answers -------------------------------------------------------------------------------------------
@@ -69,7 +71,7 @@ def invite_url(table_id, key):
 
 
 def _view(table, seat):
-    return tables.view_for(table, seat, _urls(table.id, table.game.id))
+    return views.view_for(table, seat, _urls(table.id, table.game.id))
 
 
 def _answer(data, status=200):
@@ -192,10 +194,10 @@ def table(table_id):
             return _wrong_key()
     if found.computer_to_move() is not None:
         # A worker killed mid-deal left a computer to move: whoever reads the table makes the overdue move.
-        if tables.catch_up(db, table_id, _delay()):
+        if computers.catch_up(db, table_id, _delay()):
             found = tables.load(db, table_id)
         if _threads() and found.computer_to_move() is not None:
-            tables.drive(current_app.config["DATABASE"], table_id, _delay())
+            computers.drive(current_app.config["DATABASE"], table_id, _delay())
     return _answer(_view(found, None if seat == "host" else seat))
 
 

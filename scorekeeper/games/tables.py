@@ -13,40 +13,31 @@ while the engine always deals to its seat 0 first; so in deal ``d`` the
 engine's seat ``e`` is the table's seat ``(e + d - 1) % players``. Everything a
 phone sees (the position, whose move, the reasons) is in table seats.
 
-Computers move on the server, paced (``TABLES_COMPUTER_DELAY`` seconds after
-the last change, 0.8 by default) so that people can follow them, one move per
-transaction, each a compare-and-swap on the version: two workers can never
-make the same move twice. See :func:`drive` and :func:`catch_up`.
+What a seat sees is :mod:`.table_views`; the computers moving by themselves,
+paced, one move per transaction, is :mod:`.table_computers`. The computer
+player is imported in one place, :func:`_computer_move`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import logging
 import secrets
-import threading
 import time
 from dataclasses import dataclass
 
 from ..canasta.errors import CanastaError, InvalidHand, Problem
 from ..canasta.options import resolve
-from ..canasta.play import AskPartner, Deal, IllegalMove, apply, hand_sides, judge, legal_moves, move_from_data, replay
-from ..canasta.play.codec import Shown, position_data
+from ..canasta.play import AskPartner, Deal, apply, hand_sides, judge, move_from_data, replay
 from ..canasta.rules import PRESETS
 from ..store import sqlite
 from ..store import tables as rows
 from . import read, write
 
-log = logging.getLogger(__name__)
-
 PERSON, COMPUTER = "person", "computer"
 ID_BYTES = 18  # 144 bits, as a game's id
 KEY_BYTES = 24  # 192 bits, as an edit key
 SEED_BYTES = 16
-DEFAULT_DELAY = 0.8  # seconds between a change and a computer's move: people follow it
-MOST_COMPUTER_MOVES = 3000  # a driver stops past this (a deal never needs it)
-LAST_MOVES = 12  # the moves of the deal a view lists, the latest last
 # The cleanup rule (``flask purge-tables``): a table ended (by its host, or with its game) is kept
 # this many days for a last look at the deal; one nobody moved on for this many is abandoned.
 KEEP_ENDED_DAYS = 30
@@ -321,111 +312,6 @@ def load(db, table_id) -> Table | None:
     return Table(row, game, replay(_record(row)).positions)
 
 
-# --- what a seat sees --------------------------------------------------------------------------------
-
-
-def _rotated(data: dict, table: Table) -> dict:
-    """Return a position's JSON with its seats and sides turned from the engine's to the table's."""
-    players, shift = table.players, table.shift
-    scorers = len(data["totals_before"])
-
-    def per(values, count):
-        turned = [None] * count
-        for index, value in enumerate(values):
-            turned[(index + shift) % count] = value
-        return turned
-
-    data = dict(data)
-    for key in ("hands", "threes", "seat_melded"):
-        data[key] = per(data[key], players)
-    for key in ("melds", "melded", "totals_before"):
-        data[key] = per(data[key], scorers)
-    for key in ("turn", "lone", "out_seat"):
-        if key in data:
-            data[key] = table.table_seat(data[key])
-    return data
-
-
-def seen_position(table: Table, seat: int | None) -> dict:
-    """Return the position as ``seat`` may know it (None: a spectator): every other hand and the stock as counts."""
-    mine = table.engine_seat(seat) if seat is not None else None
-    shown = Shown(hidden_hands=frozenset(e for e in range(table.players) if e != mine), hidden_stock=True)
-    return _rotated(position_data(table.position, shown), table)
-
-
-def _last_moves(table: Table, seat: int | None) -> list[dict]:
-    """The deal's latest moves, table seats; a computer's reason only for its own side's seats (it tells of its hand)."""
-    entries = table.row["moves"][-LAST_MOVES:]
-    start = len(table.row["moves"]) - len(entries)
-    listed = []
-    for number, entry in enumerate(entries, start=start + 1):
-        item = {"number": number, "version": entry["version"], "seat": entry["seat"], "by": entry["by"],
-                "move": entry["move"]}
-        if entry.get("reason") and seat is not None and _same_side(table, seat, entry["seat"]):
-            item["reason"] = entry["reason"]
-        listed.append(item)
-    return listed
-
-
-def _same_side(table: Table, one: int, other: int) -> bool:
-    position = table.position
-    return position.side_of(table.engine_seat(one)) == position.side_of(table.engine_seat(other))
-
-
-def _asked(table: Table, seat: int | None):
-    """Who asked "may I go out?" this turn, of whom, and the answer (with a computer's reason for its side)."""
-    position = table.position
-    if position.over or (position.step != "answer" and position.answer is None):
-        return None
-    asker = table.table_seat(position.turn)
-    partner = None
-    reason = None
-    for entry in reversed(table.row["moves"]):
-        if entry["move"]["kind"] == "answer":
-            partner = entry["seat"]
-            reason = entry.get("reason")
-            break
-        if entry["move"]["kind"] == "ask_partner":
-            break
-    if partner is None:
-        partner = table.to_move if position.step == "answer" else None
-    asked = {"seat": asker, "partner": partner, "answer": position.answer}
-    if reason and seat is not None and partner is not None and _same_side(table, seat, partner):
-        asked["reason"] = reason["sentence"]
-    return asked
-
-
-def view_for(table: Table, seat: int | None, urls: dict) -> dict:
-    """Return the table as ``seat`` may know it (API.md "Tables"); ``seat`` None: a spectator's view."""
-    position = table.position
-    over = position.over
-    to_move = table.to_move
-    moves = []
-    if seat is not None and to_move == seat:
-        moves = [move.as_dict() for move in legal_moves(position)]
-    game = table.game
-    answer = {
-        "id": table.id, "version": table.version, "seat": seat, "rules": table.row["rules"],
-        "names": table.names, "deal": table.row["deal_number"],
-        "position": seen_position(table, seat), "to_move": to_move, "moves": moves,
-        "totals": list(table.row["totals_before"]), "game_url": urls["game_url"], "game_id": game.id,
-        "over": over,
-        # The project's additions:
-        "options": table.row["options"], "dealer": table.dealer,
-        "seats": [{"seat": row["seat"], "name": row["name"], "player": row["player"], "level": row["level"]}
-                  for row in table.seats],
-        "asked": _asked(table, seat),
-        "last_moves": _last_moves(table, seat),
-        "deal_score": None, "game_over": game.score.game_over, "winner": game.score.winner,
-        "ended": table.row["ended"], "next_deal": over and not table.row["ended"] and not game.score.game_over,
-        "url": urls["url"], "live_url": urls["live_url"],
-    }
-    if over and game.score.hands:
-        last = game.score.hands[-1]
-        answer["deal_score"] = {"number": len(game.score.hands), "scores": list(last.scores), "totals": list(last.totals)}
-    return answer
-
-
 # --- making a move ------------------------------------------------------------------------------------
 
 
@@ -493,11 +379,11 @@ def make_move(db, table_id, seat: int, move, expected_version=None) -> Outcome:
             moves.append({"move": choice.move.as_dict(), "seat": partner, "version": table.version + 1,
                           "by": COMPUTER, "reason": choice.reason.as_dict()})
             steps = 2
-    version = _store_moves(db, table, moves, after, steps)
+    version = store_moves(db, table, moves, after, steps)
     return Outcome(True, (), version)
 
 
-def _store_moves(db, table: Table, moves, after, steps=1):
+def store_moves(db, table: Table, moves, after, steps=1):
     """Store the deal's moves (compare-and-swap on the version) and, once it is over, its hand: one transaction."""
     with sqlite.writing(db):
         ended = False
@@ -565,101 +451,6 @@ def set_player(db, table: Table, seat: int, player: str, level: str | None) -> t
 def end(db, table: Table) -> int:
     """End the table: no move follows; the game keeps the deals scored so far. Return the new version."""
     return rows.end_table(db, table.id, clock())
-
-
-# --- computers moving by themselves ---------------------------------------------------------------------
-
-
-def _due(table: Table, delay: float, now: float) -> bool:
-    return table.computer_to_move() is not None and now >= table.row["touched_at"] + delay
-
-
-def computer_step(db, table_id, delay: float) -> bool:
-    """Make the move of the computer to move if it is due; return True when a move was made.
-
-    The move is chosen outside any transaction, then stored by compare-and-swap
-    on the version it was chosen on: if another worker moved first, nothing is
-    stored and False comes back.
-    """
-    table = load(db, table_id)
-    if table is None or not _due(table, delay, clock()):
-        return False
-    seat, level = table.computer_to_move()
-    position = table.position
-    choice = _computer_move(position, position.to_move, level)
-    try:
-        after, _ = apply(position, choice.move)
-    except IllegalMove as refused:  # a computer's move the referee refuses: a bug, said, and never stored
-        log.error("The computer at seat %s of table %s chose a refused move %s: %s", seat, table_id,
-                  choice.move.as_dict(), [refusal.message for refusal in refused.refusals])
-        return False
-    moves = list(table.row["moves"]) + [{"move": choice.move.as_dict(), "seat": seat, "version": table.version,
-                                         "by": COMPUTER, "reason": choice.reason.as_dict()}]
-    try:
-        with sqlite.transaction(db):
-            _store_moves(db, table, moves, after)
-    except Conflict:
-        return False
-    return True
-
-
-def catch_up(db, table_id, delay: float) -> int:
-    """Make every computer move already due (a read's catch-up, when no driver is running); return how many.
-
-    With a delay, one move at most is due at a time (each move starts the next pace).
-    """
-    made = 0
-    while made < MOST_COMPUTER_MOVES and computer_step(db, table_id, delay):
-        made += 1
-    return made
-
-
-_driving: set = set()
-_driving_lock = threading.Lock()
-
-
-def drive(database_path, table_id, delay: float):
-    """Start this process's driver of the table's computers, unless one runs: a thread that makes their moves, paced.
-
-    It stops when a person is to move, the deal is over, the table ended or
-    after ``MOST_COMPUTER_MOVES``. A worker killed mid-way loses nothing: the
-    moves made are committed one by one, and the next read of the table
-    (``catch_up``) makes the overdue move and starts a driver again.
-    """
-    with _driving_lock:
-        if table_id in _driving:
-            return False
-        _driving.add(table_id)
-    thread = threading.Thread(target=_drive, args=(database_path, table_id, delay), daemon=True,
-                              name=f"table-{table_id[:6]}")
-    thread.start()
-    return True
-
-
-def _drive(database_path, table_id, delay):
-    db = sqlite.connect(database_path)
-    try:
-        for _ in range(MOST_COMPUTER_MOVES):
-            table = load(db, table_id)
-            if table is None or table.computer_to_move() is None:
-                break
-            wait = table.row["touched_at"] + delay - clock()
-            if wait > 0:
-                time.sleep(min(wait, delay or wait))
-                continue
-            computer_step(db, table_id, delay)
-    except Exception:  # noqa: BLE001 — a thread's failure would pass unseen: log it; the next read catches up
-        log.exception("The computers of table %s stopped", table_id)
-    finally:
-        with _driving_lock:
-            _driving.discard(table_id)
-        db.close()
-
-
-def driving(table_id) -> bool:
-    """True while this process runs a driver for the table."""
-    with _driving_lock:
-        return table_id in _driving
 
 
 def purge(db, *, ended_days: float, untouched_days: float) -> list[str]:

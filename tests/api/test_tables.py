@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from scorekeeper.games import tables
+from scorekeeper.games import table_computers, tables
 from scorekeeper.store import sqlite
 
 from ..tables_helpers import BASE, bearer, keys_of, known_seeds, open_table, pick, read, send, table_app  # noqa: F401
@@ -468,7 +468,7 @@ def test_a_workers_driver_thread_plays_the_computers_without_any_request(tmp_pat
         assert changes == list(range(1, table.version + 1))
     finally:
         db.close()
-    assert not tables.driving(opened["id"]) or threading.Event().wait(0.5) or not tables.driving(opened["id"])
+    assert not table_computers.driving(opened["id"]) or threading.Event().wait(0.5) or not table_computers.driving(opened["id"])
 
 
 # --- the host ------------------------------------------------------------------------------------------------------

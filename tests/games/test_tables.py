@@ -6,6 +6,7 @@ import pytest
 
 from scorekeeper.canasta.play import AskPartner, Answer, apply, deal, hand_sides, legal_moves, random_deal, replay
 from scorekeeper.games import tables
+from scorekeeper.games.table_views import view_for
 from scorekeeper.store import sqlite
 from scorekeeper.store import tables as rows
 
@@ -92,13 +93,13 @@ def test_a_computer_partner_answers_may_i_go_out_at_once_with_its_reason(db, mon
     assert answer["seat"] == 1 and answer["by"] == "computer" and answer["move"]["kind"] == "answer"
     assert answer["version"] == table.version + 1
     urls = {"url": "", "live_url": "", "game_url": ""}
-    asker = tables.view_for(after, 3, urls)
+    asker = view_for(after, 3, urls)
     assert asker["to_move"] == 3 and asker["asked"]["seat"] == 3 and asker["asked"]["partner"] == 1
     assert asker["asked"]["answer"] is answer["move"]["yes"]
     assert asker["asked"]["reason"] == answer["reason"]["sentence"] and asker["asked"]["reason"]
     # The reason tells of the partner's hand: the other side does not read it.
-    assert "reason" not in tables.view_for(after, 0, urls)["asked"]
-    assert "reason" not in tables.view_for(after, None, urls)["asked"]
+    assert "reason" not in view_for(after, 0, urls)["asked"]
+    assert "reason" not in view_for(after, None, urls)["asked"]
 
 
 def test_a_person_partner_answers_with_an_answer_move(db, monkeypatch):
@@ -108,18 +109,18 @@ def test_a_person_partner_answers_with_an_answer_move(db, monkeypatch):
     assert asked.allowed and asked.version == table.version + 1
     waiting = tables.load(db, table.id)
     urls = {"url": "", "live_url": "", "game_url": ""}
-    partner = tables.view_for(waiting, 1, urls)
+    partner = view_for(waiting, 1, urls)
     assert partner["to_move"] == 1 and partner["moves"] == [{"kind": "answer", "yes": True},
                                                            {"kind": "answer", "yes": False}]
     assert partner["asked"] == {"seat": 3, "partner": 1, "answer": None}
-    assert tables.view_for(waiting, 3, urls)["moves"] == []
+    assert view_for(waiting, 3, urls)["moves"] == []
     with sqlite.transaction(db):
         refused = tables.make_move(db, table.id, 3, Answer(True))
     assert refused.allowed is False and refused.refusals[0]["message"] == "It is Bob's move, not yours: wait for your turn."
     with sqlite.transaction(db):
         answered = tables.make_move(db, table.id, 1, Answer(False))
     assert answered.allowed
-    after = tables.view_for(tables.load(db, table.id), 3, urls)
+    after = view_for(tables.load(db, table.id), 3, urls)
     assert after["to_move"] == 3 and after["asked"] == {"seat": 3, "partner": 1, "answer": False}
 
 
@@ -139,7 +140,7 @@ def test_the_game_over_deals_no_more_and_ends_the_table(db, monkeypatch):
     with sqlite.transaction(db):
         outcome = tables.make_move(db, table.id, 0, "next_deal")
     assert outcome.allowed is False and outcome.refusals[0]["code"] == "table_ended"
-    assert tables.view_for(loaded, 0, {"url": "", "live_url": "", "game_url": ""})["next_deal"] is False
+    assert view_for(loaded, 0, {"url": "", "live_url": "", "game_url": ""})["next_deal"] is False
 
 
 def test_the_sides_of_a_deal_are_turned_to_the_games_scorers():
