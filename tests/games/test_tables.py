@@ -180,3 +180,19 @@ def test_flask_purge_tables_deletes_by_the_documented_rule(app, db, monkeypatch)
     assert result.exit_code == 0, result.output
     assert "Deleted 1 table" in result.output
     assert db["tables"].count == 0
+
+
+def test_a_table_read_again_goes_on_from_its_last_replay_to_the_same_positions(db):
+    table = opened(db, rules="classic-2p", computer={"1": "easy"})
+    for _ in range(40):
+        loaded = tables.load(db, table.id)
+        if loaded.position.over:
+            break
+        choice = tables._computer_move(loaded.position, loaded.position.to_move, "easy")
+        with sqlite.transaction(db):
+            tables.make_move(db, table.id, loaded.table_seat(loaded.position.to_move), choice.move)
+    loaded = tables.load(db, table.id)
+    assert len(loaded.positions) == len(loaded.row["moves"]) + 1 > 30
+    assert loaded.positions == replay(tables._record(loaded.row)).positions
+    tables._replays.clear()
+    assert tables.load(db, table.id).positions == loaded.positions
