@@ -551,3 +551,20 @@ def test_opening_tables_is_rate_limited(tmp_path):
     assert statuses == [201, 201, 429]
     refused = client.post(BASE, json={"rules": "classic"})
     assert refused.headers["Retry-After"] and "new tables" in refused.get_json()["errors"][0]["message"]
+
+
+@pytest.mark.parametrize("rules", ["classic", "classic-2p", "classic-3p", "classic-6p", "classic-6p-3teams", "modern"])
+def test_every_rule_set_plays_two_deals_scored_in_the_games_order(app, client, known_seeds, rules):
+    players = {"classic-2p": 2, "classic-3p": 3, "classic-6p": 6, "classic-6p-3teams": 6}.get(rules, 4)
+    opened = open_table(client, rules=rules, computer={str(seat): "easy" for seat in range(1, players)})
+    keys, table_id = keys_of(opened), opened["id"]
+    chance = random.Random(rules)
+    for number in (1, 2):
+        last = play_out(client, table_id, keys, chance)
+        held = server_table(app, table_id)
+        assert held.shift == number - 1 and last["dealer"] == (number - 2) % players
+        game = client.get(f"/api/v1/games/{opened['game_id']}").get_json()
+        assert game["hands"][-1]["scores"] == engine_hand_scores(held) == last["deal_score"]["scores"]
+        assert game["totals"] == last["deal_score"]["totals"]
+        if number == 1:
+            assert send(client, table_id, keys[0], {"kind": "next_deal"}, last["version"]).get_json()["allowed"]
