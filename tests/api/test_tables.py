@@ -56,6 +56,8 @@ def test_a_new_table_answers_its_keys_once_and_deals_at_once(client, known_seeds
     seen = read(client, opened["id"], keys[0])
     assert seen["deal"] == 1 and seen["dealer"] == 3 and seen["to_move"] == 0
     assert known_seeds == ["test-seed-1"]
+    for body in (response.get_data(as_text=True), json.dumps(read(client, opened["id"], opened["host_key"]))):
+        assert "test-seed-1" not in body
 
 
 @pytest.mark.parametrize(("body", "field"), [
@@ -545,7 +547,7 @@ def test_an_ended_table_refuses_every_move(client):
 
 
 def test_opening_tables_is_rate_limited(tmp_path):
-    app = table_app(tmp_path, RATELIMIT_ENABLED=True, RATELIMIT_TABLES="2 per minute")
+    app = table_app(tmp_path, RATELIMIT_ENABLED=True, RATELIMIT_TABLES="2 per day")
     client = app.test_client()
     statuses = [client.post(BASE, json={"rules": "classic"}).status_code for _ in range(3)]
     assert statuses == [201, 201, 429]
@@ -568,3 +570,13 @@ def test_every_rule_set_plays_two_deals_scored_in_the_games_order(app, client, k
         assert game["totals"] == last["deal_score"]["totals"]
         if number == 1:
             assert send(client, table_id, keys[0], {"kind": "next_deal"}, last["version"]).get_json()["allowed"]
+
+
+def test_each_next_deal_counts_against_the_tables_limit(tmp_path, known_seeds):
+    app = table_app(tmp_path, RATELIMIT_ENABLED=True, RATELIMIT_TABLES="1 per day")
+    client = app.test_client()
+    opened = open_table(client, rules="classic-2p", computer={"1": "easy"})
+    last = play_out(client, opened["id"], keys_of(opened), random.Random(2))
+    refused = send(client, opened["id"], keys_of(opened)[0], {"kind": "next_deal"}, last["version"])
+    assert refused.status_code == 429 and "deals" in refused.get_json()["errors"][0]["message"]
+    assert read(client, opened["id"])["deal"] == 1
