@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 import threading
 import time
@@ -138,7 +139,7 @@ def _read_computer(problems, players, computer):
     levels = {}
     for key, level in computer.items():
         where = f"computer.{str(key)[:10]}"
-        if not (isinstance(key, str) and key.isdigit() and len(key) <= 2 and int(key) < players):
+        if not (isinstance(key, str) and re.fullmatch(r"[0-9]{1,2}", key) and int(key) < players):
             problems.append((where, f"A seat is a number from 0 to {players - 1}, written as text (\"1\")."))
             continue
         if not isinstance(level, str) or level not in computer_levels():
@@ -173,6 +174,8 @@ def open_table(db, *, rules, options=None, names=None, computer=None) -> Opened:
         ruleset, _ = resolve(rules, options)
     except CanastaError as error:
         problems += _problems_of(error)
+        # Wrong options: the seats are still checked, so that every problem is said at once.
+        ruleset = PRESETS.get(rules) if isinstance(rules, str) else None
     if ruleset is None:
         raise BadTable(problems)
     players = ruleset.players

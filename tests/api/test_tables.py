@@ -71,6 +71,10 @@ def test_a_new_table_answers_its_keys_once_and_deals_at_once(client, known_seeds
                  id="a-person-at-least"),
     pytest.param({"rules": "classic", "options": {"target": 12}}, "options.target", id="option-out-of-range"),
     pytest.param({"rules": "classic", "seed": 42}, "seed", id="no-seed-from-outside"),
+    pytest.param({"rules": "classic", "computer": {"\u00b2": "easy"}}, "computer.\u00b2", id="a-digit-that-is-no-number"),
+    pytest.param({"rules": ["classic"]}, "rules", id="rules-unhashable"),
+    pytest.param({"rules": "classic", "options": {"target": 12}, "names": ["Ann"]}, "names",
+                 id="every-problem-at-once"),
 ])
 def test_a_table_that_cannot_be_opened_answers_422_and_opens_nothing(app, client, body, field):
     response = client.post(BASE, json=body)
