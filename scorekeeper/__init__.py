@@ -15,6 +15,7 @@ from .api import common as api
 from .api import edit_key as api_edit_key  # noqa: F401 (adds its route to the games API's blueprint)
 from .api import games as api_games
 from .api import play as api_play
+from .api import tables as api_tables
 from .store import sqlite
 from .printing.charts import points_label
 from .web import board, checker, hands, history, new_game, offline, pages, practice, settings, sheets
@@ -151,7 +152,7 @@ def _register_template_helpers(app):
     app.add_template_global(hands.label_variants, "hand_label_variants")
 
 
-BLUEPRINTS = [pages, offline, history, api, api_games, api_checks, api_play, board, new_game, hands, settings, checker, sheets,
+BLUEPRINTS = [pages, offline, history, api, api_games, api_checks, api_play, api_tables, board, new_game, hands, settings, checker, sheets,
               practice]
 
 # The main menu: each item's page, its words, and the blueprints of the pages that belong to it

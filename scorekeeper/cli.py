@@ -352,7 +352,31 @@ def purge_practice_command(days):
     click.echo(f"{gone} practice game{'' if gone == 1 else 's'} untouched for {days} days deleted.")
 
 
+
+@click.command("purge-tables")
+@click.option("--ended-days", type=float, default=None,
+              help="Delete tables ended (by the host, or by the end of their game) longer ago than this.")
+@click.option("--untouched-days", type=float, default=None, help="Delete tables nobody moved on for longer than this.")
+@with_appcontext
+def purge_tables_command(ended_days, untouched_days):
+    """Delete old finished and abandoned tables (docs/tables.md); their score sheets stay."""
+    from .games import tables
+
+    config = current_app.config
+    ended_days = config.get("TABLES_KEEP_ENDED_DAYS", tables.KEEP_ENDED_DAYS) if ended_days is None else ended_days
+    untouched_days = (config.get("TABLES_KEEP_UNTOUCHED_DAYS", tables.KEEP_UNTOUCHED_DAYS)
+                      if untouched_days is None else untouched_days)
+    db = sqlite.connect(config["DATABASE"])
+    try:
+        gone = tables.purge(db, ended_days=ended_days, untouched_days=untouched_days)
+    finally:
+        db.close()
+    click.echo(f"Deleted {len(gone)} table{'' if len(gone) == 1 else 's'} (ended over {ended_days:g} days ago, "
+               f"or untouched for {untouched_days:g} days).")
+
+
+
 def init_app(app):
-    """Register the backup commands on ``flask --app scorekeeper``."""
-    for command in (export_command, import_command, backup_command, purge_practice_command):
+    """Register the backup commands and the purges of old practice games and tables on ``flask --app scorekeeper``."""
+    for command in (export_command, import_command, backup_command, purge_practice_command, purge_tables_command):
         app.cli.add_command(command)

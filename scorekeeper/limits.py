@@ -1,7 +1,8 @@
 """Limits on what one client address can make the server do, and one PDF render at a time per worker.
 
-Six rate limits, counted per client address (IPv6: per /64, which one
+Seven rate limits, counted per client address (IPv6: per /64, which one
 household holds): starting games (the API, the new-game form, a rematch),
+opening tables and dealing their next deals (``RATELIMIT_TABLES``),
 rendering PDF sheets (only real renders: a sheet kept or a 304 costs nothing),
 wrong edit keys (the API's bearer key, an edit link's ``?key=``), practice
 games and deals (a new practice game, the next deal), narrated deals played
@@ -51,6 +52,8 @@ DEFAULTS = {
     "RATELIMIT_ENABLED": True,
     # A tournament opens fifty tables' games in a few minutes behind one address.
     "RATELIMIT_GAMES": "60 per minute; 1000 per day",
+    # New tables and each next deal of a table: a club opens its tables and deals twenty deals each.
+    "RATELIMIT_TABLES": "60 per minute; 3000 per day",
     # Renders only: a club prints its tables' sheets at the end of the evening.
     "RATELIMIT_SHEETS": "30 per minute; 300 per hour",
     # Wrong keys only: a right key is never counted.
@@ -67,6 +70,7 @@ DEFAULTS = {
 
 SENTENCES = {
     "games": "Too many new games from this address: at most {most}. Wait {wait}, then try again; nothing was started.",
+    "tables": "Too many new tables or deals from this address: at most {most}. Wait {wait}, then try again; nothing was dealt.",
     "sheets": "Too many sheets printed from this address: at most {most}. Wait {wait}, then ask for it again.",
     "keys": ("Too many wrong edit keys from this address: at most {most}. Wait {wait}, then try the edit link "
              "again; check that it is the latest one."),

@@ -105,6 +105,11 @@ def _clean_table(reader, ruleset, names, seats):
     return cleaned_names, cleaned_seats
 
 
+def clean_seat_names(reader, names, players):
+    """Return a table's seat names tidied (one per seat, none empty, all different), reporting problems to ``reader``."""
+    return _clean_names(reader, names, players, "names", "Seats", required=True)
+
+
 def clean_table(reader, ruleset, names, seats):
     """The names and seats check every door uses (API, forms, ``flask import``): see ``_clean_table``."""
     return _clean_table(reader, ruleset, names, seats)

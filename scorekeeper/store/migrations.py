@@ -194,3 +194,57 @@ def practice_log_as_data(db):
                                 json.loads(row["moves"]), log)
         if converted != log:
             db.execute("UPDATE practice_games SET log = ? WHERE id = ?", [json.dumps(converted), row["id"]])
+
+
+@migrations(name="0008_tables")
+def tables(db):
+    # A table where several phones play one deal (games/tables.py). The deal being played is
+    # stored as its moves, each with the version it was made on; ``seed`` deals it and never
+    # leaves the server (it would tell every hidden card). Each finished deal is a hand of the
+    # scorekeeper game ``game_id``. Times are seconds since the epoch: the computers' pacing
+    # needs fractions of a second.
+    db["tables"].create(
+        {
+            "id": str,
+            "host_key_hash": str,
+            "rules": str,
+            "options": str,  # JSON object: the game's house options
+            "game_id": str,
+            "deal_number": int,
+            "seed": str,  # secret: from ``secrets``, never from an id
+            "totals_before": str,  # JSON list per scorer (the game's order): the totals before this deal
+            "moves": str,  # JSON list of {"move", "seat", "version", "by", "reason"}
+            "version": int,
+            "ended": int,  # 1 once the host ended the table
+            "created_at": float,
+            "touched_at": float,  # the last change: a computer's next move is due a pace after it
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"host_key_hash", "rules", "options", "game_id", "deal_number", "seed", "totals_before", "moves",
+                  "version", "ended", "created_at", "touched_at"},
+    )
+    db["tables"].create_index(["touched_at"], index_name="tables_touched_at")
+    # One row per seat: its name, who plays it, and the hash of its key (a person's seat only).
+    db["table_seats"].create(
+        {
+            "table_id": str,
+            "seat": int,
+            "name": str,
+            "player": str,  # person or computer
+            "level": str,  # a computer's level; None for a person
+            "key_hash": str,  # SHA-256 of the seat's key; None for a computer
+        },
+        pk=("table_id", "seat"),
+        foreign_keys=[("table_id", "tables", "id")],
+        not_null={"name", "player"},
+    )
+    # Every change of a table, written in the change's own transaction: a live-stream process
+    # learns of changes by PRAGMA data_version and reads the versions here (nothing secret).
+    db.execute("""CREATE TABLE table_changes (
+       id INTEGER PRIMARY KEY AUTOINCREMENT,
+       table_id TEXT NOT NULL,
+       version INTEGER NOT NULL,
+       at REAL NOT NULL
+    )""")
+    db["table_changes"].create_index(["table_id"], index_name="table_changes_table_id")

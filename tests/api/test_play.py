@@ -128,3 +128,10 @@ def test_any_body_answers_200_or_422_never_500(client, field, value, move):
     body = {"rules": "classic", "position": POSITION | {field: value}, "move": move}
     response = post(client, "check", body)
     assert response.status_code in (200, 422), response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("kind", [[], ["draw"], {"draw": 1}], ids=["empty-list", "list", "object"])
+def test_a_kind_that_is_no_text_answers_422_not_500(client, kind):
+    response = post(client, "check", {"rules": "classic", "position": POSITION, "move": {"kind": kind}})
+    assert response.status_code == 422
+    assert [error["field"] for error in response.get_json()["errors"]] == ["move.kind"]

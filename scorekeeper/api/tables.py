@@ -1,0 +1,382 @@
+"""The tables API (API.md "Tables", docs/tables.md): open a table, read it as a seat, make moves, manage it.
+
+A seat's key (``Authorization: Bearer <key>``) opens that seat; no key reads
+the table as a spectator; the host's key manages the table and reads it as a
+spectator. A refused move is a 200 answer with ``allowed: false``. Answers are
+checked in this order: unknown table 404, wrong key 403, unreadable body
+400/422, stale ``expected_version`` 409. Computers' moves are made after the
+answered change (``games.tables``): inline when ``TABLES_COMPUTER_THREADS`` is
+off (the tests), else by this worker's driver thread, and by every read's catch-up.
+"""
+
+import json
+
+from flask import Blueprint, current_app, request, url_for
+
+from .. import limits
+from ..canasta.errors import CanastaError
+from ..errors import error_body
+from ..games import access
+from ..games import table_computers as computers
+from ..games import table_views as views
+from ..games import tables
+from ..games.once import KeyReused, at_most_once
+from ..store import sqlite
+from . import idempotency
+from .common import BadBody, bad_body, json_response, read_json_object
+
+bp = Blueprint("api_tables", __name__, url_prefix="/api/v1/tables")
+CSRF_EXEMPT = True  # changes need a bearer key (a seat's or the host's), which no other site can send
+
+OPEN_FIELDS = ("rules", "options", "names", "computer")
+MOVE_FIELDS = ("move", "expected_version")
+SEAT_FIELDS = ("player", "level")
+NEW_TABLE_SCOPE = "api:new-table"
+
+
+# --- settings -------------------------------------------------------------------------------------
+
+
+def _delay():
+    value = current_app.config.get("TABLES_COMPUTER_DELAY", computers.DEFAULT_DELAY)
+    return max(0.0, float(value))
+
+
+def _threads():
+    return bool(current_app.config.get("TABLES_COMPUTER_THREADS", True))
+
+
+def _computers_move(table_id):
+    """After a change: let the computers move, in a thread of this worker (paced) or here and now (no threads)."""
+    db = sqlite.get_db()
+    if _threads():
+        table = tables.load(db, table_id)
+        if table is not None and table.computer_to_move() is not None:
+            computers.drive(current_app.config["DATABASE"], table_id, _delay())
+    else:
+        computers.catch_up(db, table_id, _delay())
+
+
+# --- answers -------------------------------------------------------------------------------------------
+
+
+def _urls(table_id, game_id):
+    return {"url": f"/tables/{table_id}", "live_url": url_for(".live", table_id=table_id),
+            "game_url": url_for("games.board", game_id=game_id)}
+
+
+def invite_url(table_id, key):
+    """Return the link that opens a seat on a phone (the seat's key in it: a secret)."""
+    return f"/tables/{table_id}/join?key={key}"
+
+
+def _view(table, seat):
+    return views.view_for(table, seat, _urls(table.id, table.game.id))
+
+
+def _answer(data, status=200):
+    response = json_response(data, status)
+    # A seat's view holds its hand: no cache keeps it, and no ETag tells anything but the version.
+    response.cache_control.no_store = True
+    return response
+
+
+def no_table():
+    return error_body(404, [("id", "There is no table with this id. Check the link you were given.")])
+
+
+def _wrong_key():
+    limits.count("keys")
+    return error_body(403, [("Authorization", "This key opens no seat of this table, and is not its host's key. "
+                                              "Check the invite link; the host may have given the seat a new one. "
+                                              "Nothing was changed.")])
+
+
+def _key_of_request():
+    """Return ``(key, refusal)``: the bearer key (None without one), or the 429 answer after too many wrong keys."""
+    key = access.bearer_key(request)
+    if key is None:
+        return None, None
+    return key, limits.reached("keys")
+
+
+def _read_body(allowed, what):
+    """Return ``(body, canonical, problems)``; raise BadBody for a body that is no JSON object."""
+    body, canonical = read_json_object()
+    problems = [(str(name)[:40], f'{what} has no field "{str(name)[:40]}". Its fields: {", ".join(allowed)}.')
+                for name in body if name not in allowed]
+    return body, canonical, problems
+
+
+# --- opening and reading -------------------------------------------------------------------------------
+
+
+@bp.post("")
+def open_table():
+    """Open a table and deal its first deal: 201 with its id, the host's key and each person seat's key."""
+    limited = limits.count("tables")
+    if limited is not None:
+        return limited
+    try:
+        key = idempotency.idempotency_key()
+        body, canonical, problems = _read_body(OPEN_FIELDS, "A new table")
+    except BadBody as error:
+        return bad_body(error)
+    refusal = idempotency.random_key_refusal(key, "a new table")
+    if refusal is not None:
+        return refusal
+    db = sqlite.get_db()
+    created = {}
+
+    def start():
+        try:
+            opened = tables.open_table(db, rules=body.get("rules"), options=body.get("options"),
+                                       names=body.get("names"), computer=body.get("computer"))
+        except tables.BadTable as error:
+            raise tables.BadTable(problems + error.problems) from None
+        if problems:
+            raise tables.BadTable(problems)  # rolls the new table back
+        created["opened"] = opened
+        # Only hashes of keys are stored: a repeat's answer keeps them sealed with the Idempotency-Key.
+        secrets = {"host": opened.host_key, "seats": {str(seat): k for seat, k in opened.keys.items()}}
+        sealed = idempotency.seal(json.dumps(secrets), key, opened.id) if key else None
+        return 201, json.dumps({"id": opened.id, "sealed": sealed})
+
+    try:
+        once = at_most_once(db, NEW_TABLE_SCOPE, key, idempotency.request_hash(canonical), start)
+    except tables.BadTable as error:
+        return error_body(422, error.problems)
+    except KeyReused:
+        return idempotency.key_reused()
+    if once.repeated:
+        kept = json.loads(once.kept)
+        secrets = json.loads(idempotency.unseal(kept["sealed"], key, kept["id"]))
+        opened = tables.Opened(kept["id"], secrets["host"], {int(seat): k for seat, k in secrets["seats"].items()})
+        response = idempotency.replayed(_opened_response(db, opened))
+        return response
+    _computers_move(created["opened"].id)
+    return _opened_response(db, created["opened"])
+
+
+def _opened_response(db, opened):
+    table = tables.load(db, opened.id)
+    seats = []
+    for row in table.seats:
+        seat = {"seat": row["seat"], "name": row["name"], "player": row["player"]}
+        if row["player"] == tables.PERSON:
+            key = opened.keys.get(row["seat"])
+            seat.update(key=key, invite_url=invite_url(table.id, key) if key else None)
+        else:
+            seat["level"] = row["level"]
+        seats.append(seat)
+    urls = _urls(table.id, table.game.id)
+    data = {"id": table.id, "url": urls["url"], "host_key": opened.host_key, "version": table.version,
+            "seats": seats, "game_id": table.game.id, "game_url": urls["game_url"], "live_url": urls["live_url"]}
+    response = _answer(data, 201)
+    response.headers["Location"] = url_for(".table", table_id=table.id)
+    return response
+
+
+@bp.get("/<table_id>")
+def table(table_id):
+    """The table as the key's seat may know it; a spectator's view without a key or with the host's."""
+    db = sqlite.get_db()
+    found = tables.load(db, table_id)
+    if found is None:
+        return no_table()
+    key, limited = _key_of_request()
+    if limited is not None:
+        return limited
+    seat = None
+    if key is not None:
+        seat = found.seat_of_key(key)
+        if seat is None:
+            return _wrong_key()
+    if found.computer_to_move() is not None:
+        # A worker killed mid-deal left a computer to move: whoever reads the table makes the overdue move.
+        if computers.catch_up(db, table_id, _delay()):
+            found = tables.load(db, table_id)
+        if _threads() and found.computer_to_move() is not None:
+            computers.drive(current_app.config["DATABASE"], table_id, _delay())
+    return _answer(_view(found, None if seat == "host" else seat))
+
+
+@bp.get("/<table_id>/live")
+def live(table_id):
+    """The live stream of the table's versions (not served by this app yet: see docs/tables.md)."""
+    return error_body(404, [("", "The live stream is not served yet: poll GET /api/v1/tables/<id> for its version.")])
+
+
+# --- moves --------------------------------------------------------------------------------------------
+
+
+def _expected_version(body, problems):
+    value = body.get("expected_version")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2 ** 53:
+        problems.append(("expected_version", "expected_version is the table's version you saw, a whole number."))
+        return None
+    return value
+
+
+def _conflict(version, expected):
+    return error_body(409, [("expected_version", (
+        f"The table moved on: it is at version {version}, you sent {expected}. "
+        "Read the table again and choose your move in the position as it is now. Nothing was changed."))])
+
+
+@bp.post("/<table_id>/moves")
+def move(table_id):
+    """Make a move for the key's seat: 200 with allowed or not, every reason, and the table as it stands."""
+    db = sqlite.get_db()
+    found = tables.load(db, table_id)
+    if found is None:
+        return no_table()
+    key, limited = _key_of_request()
+    if limited is not None:
+        return limited
+    if key is None:
+        return error_body(403, [("Authorization", "A move needs the seat's key, sent as the header "
+                                                  "Authorization: Bearer <seat key>. Nothing was changed.")])
+    seat = found.seat_of_key(key)
+    if seat is None:
+        return _wrong_key()
+    if seat == "host":
+        return error_body(403, [("Authorization", tables.SENTENCES["spectator"] + " Nothing was changed.")])
+    try:
+        idempotency_key = idempotency.idempotency_key()
+        body, canonical, problems = _read_body(MOVE_FIELDS, "A move")
+    except BadBody as error:
+        return bad_body(error)
+    expected = _expected_version(body, problems)
+    chosen = None
+    if "move" not in body:
+        problems.append(("move", "Give the move, like {\"kind\": \"draw\"}."))
+    else:
+        try:
+            chosen = tables.read_move(body["move"])
+        except CanastaError as error:
+            problems += [(problem.field, problem.message) for problem in error.problems]
+    if problems:
+        return error_body(422, problems)
+    if chosen == "next_deal":
+        limited = limits.count("tables")
+        if limited is not None:
+            return limited
+    outcome = {}
+
+    def change():
+        made = tables.make_move(db, table_id, seat, chosen, expected)
+        outcome["made"] = made
+        return 200, json.dumps(made.as_dict())
+
+    scope = f"api:table:{table_id}:seat:{seat}"
+    try:
+        once = at_most_once(db, scope, idempotency_key, idempotency.request_hash(canonical), change)
+    except tables.Conflict as conflict:
+        return _conflict(conflict.version, expected)
+    except KeyReused:
+        return idempotency.key_reused()
+    if not once.repeated and outcome["made"].allowed:
+        _computers_move(table_id)
+    data = json.loads(once.kept)
+    data["table"] = _view(tables.load(db, table_id), seat)
+    response = _answer(data, once.status)
+    return idempotency.replayed(response) if once.repeated else response
+
+
+# --- the host -----------------------------------------------------------------------------------------
+
+
+def _host_table(table_id):
+    """Return ``(table, refusal)``: the table when the request carries its host's key, else the 404/403 answer."""
+    db = sqlite.get_db()
+    found = tables.load(db, table_id)
+    if found is None:
+        return None, no_table()
+    key, limited = _key_of_request()
+    if limited is not None:
+        return None, limited
+    if key is None:
+        return None, error_body(403, [("Authorization", "Managing a table needs its host's key, sent as the header "
+                                                        "Authorization: Bearer <host key>. Nothing was changed.")])
+    if found.seat_of_key(key) != "host":
+        limits.count("keys")
+        return None, error_body(403, [("Authorization", "This is not the host's key of this table. Nothing was changed.")])
+    return found, None
+
+
+def _seat_number(found, seat):
+    if not 0 <= seat < found.players:
+        return error_body(404, [("seat", f"This table has seats 0 to {found.players - 1}.")])
+    return None
+
+
+def _seat_answer(found, seat, key, version):
+    row = tables.load(sqlite.get_db(), found.id).seats[seat]
+    data = {"seat": seat, "name": row["name"], "player": row["player"], "level": row["level"], "version": version}
+    if key is not None:
+        data.update(key=key, invite_url=invite_url(found.id, key))
+    return _answer(data)
+
+
+@bp.post("/<table_id>/seats/<int:seat>/key")
+def reissue_key(table_id, seat):
+    """Host: give a person's seat a new key and invite link; the old ones stop opening it."""
+    found, refusal = _host_table(table_id)
+    if refusal is None:
+        refusal = _seat_number(found, seat)
+    if refusal is not None:
+        return refusal
+    if found.seats[seat]["player"] != tables.PERSON:
+        return error_body(422, [("seat", "The computer plays this seat: make it a person's seat first "
+                                         "(PUT .../seats/<seat> with {\"player\": \"person\"}).")])
+    db = sqlite.get_db()
+    with sqlite.transaction(db):
+        key, version = tables.reissue_key(db, found, seat)
+    return _seat_answer(found, seat, key, version)
+
+
+@bp.put("/<table_id>/seats/<int:seat>")
+def set_player(table_id, seat):
+    """Host: make a seat a person's (answered with its new key) or the computer's at a level."""
+    found, refusal = _host_table(table_id)
+    if refusal is None:
+        refusal = _seat_number(found, seat)
+    if refusal is not None:
+        return refusal
+    try:
+        body, _, problems = _read_body(SEAT_FIELDS, "A seat")
+    except BadBody as error:
+        return bad_body(error)
+    player, level = body.get("player"), body.get("level")
+    if not isinstance(player, str) or player not in (tables.PERSON, tables.COMPUTER):
+        problems.append(("player", "player is \"person\" or \"computer\"."))
+    elif player == tables.COMPUTER:
+        level = "normal" if level is None else level
+        if not isinstance(level, str) or level not in tables.computer_levels():
+            problems.append(("level", f"A computer's level is one of {', '.join(tables.computer_levels())}."))
+        elif sum(row["player"] == tables.PERSON for row in found.seats if row["seat"] != seat) == 0:
+            problems.append(("player", "A table needs at least one person's seat: the computer plays the others."))
+    elif level is not None:
+        problems.append(("level", "A person's seat has no level."))
+    if problems:
+        return error_body(422, problems)
+    db = sqlite.get_db()
+    with sqlite.transaction(db):
+        key, version = tables.set_player(db, found, seat, player, level if player == tables.COMPUTER else None)
+    _computers_move(table_id)
+    return _seat_answer(found, seat, key, version)
+
+
+@bp.post("/<table_id>/end")
+def end(table_id):
+    """Host: end the table. No move follows; the deals scored so far stay in the game."""
+    found, refusal = _host_table(table_id)
+    if refusal is not None:
+        return refusal
+    db = sqlite.get_db()
+    with sqlite.transaction(db):
+        version = tables.end(db, found)
+    return _answer({"id": found.id, "ended": True, "version": version})
