@@ -97,4 +97,5 @@ def forget_browsers_before(db, stamp):
     """Drop every browser last seen before ``stamp``, with its games: its cookie expired, nothing can reach them."""
     with writing(db):
         db.execute("delete from browser_games where browser in (select id from browsers where seen_at < ?)", [stamp])
+        db.execute("delete from browser_tables where browser in (select id from browsers where seen_at < ?)", [stamp])
         db.execute("delete from browsers where seen_at < ?", [stamp])

@@ -248,3 +248,18 @@ def tables(db):
        at REAL NOT NULL
     )""")
     db["table_changes"].create_index(["table_id"], index_name="table_changes_table_id")
+
+
+@migrations(name="0009_browser_tables")
+def browser_tables(db):
+    # The table keys a browser holds, as ``browser_games`` holds edit keys: the browser is
+    # known by a hash of its cookie's random id, and each key is sealed with that id
+    # (games.keyring), so a copy of the database opens no seat. ``role`` is "host" or
+    # "seat:<n>" (a table's seats count from 0).
+    db["browser_tables"].create(
+        {"browser": str, "table_id": str, "role": str, "sealed_key": str, "opened_at": str},
+        pk=("browser", "table_id", "role"),
+        foreign_keys=[("table_id", "tables", "id")],
+        not_null={"sealed_key", "opened_at"},
+    )
+    db["browser_tables"].create_index(["table_id"], index_name="browser_tables_table_id")

@@ -131,6 +131,7 @@ def purge_tables(db, *, ended_before, untouched_before):
             [ended_before, untouched_before])]
         for table_id in ids:
             db.execute("delete from table_changes where table_id = ?", [table_id])
+            db.execute("delete from browser_tables where table_id = ?", [table_id])
             db.execute("delete from table_seats where table_id = ?", [table_id])
             db.execute("delete from tables where id = ?", [table_id])
     return ids
