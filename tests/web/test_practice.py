@@ -138,3 +138,23 @@ def test_the_log_is_stored_as_data_and_worded_when_shown(client, app):
     assert drawn["code"] == "drew" and all(len(code) <= 3 for code in drawn["params"]["cards"])
     assert "You" not in stored and "drew" not in stored.replace('"drew"', "")
     assert log(html)[0].startswith("You drew the ")
+
+
+def test_new_deal_during_a_deal_throws_it_away_unscored(client, app):
+    html = start(client)
+    html = post(client, "draw")
+    # The button is offered during the deal, in a form of its own (not a move of the play form), and says what it does.
+    form = re.search(r'<form method="post" action="/practice/move" class="new-deal">(.*?)</form>', html, re.S)
+    assert form and 'value="next_deal"' in form.group(1) and ">New deal</button>" in form.group(1)
+    assert "Throws this deal away, not scored: the totals stay as they are." in form.group(1)
+    play_form = re.search(r'<form [^>]*id="play-form">(.*?)</form>', html, re.S).group(1)
+    assert 'value="next_deal"' not in play_form
+    html = post(client, "next_deal")
+    assert "Deal 2" in html and next_step(html).startswith("Your turn")
+    assert log(html) == []
+    with app.app_context():
+        db = sqlite.connect(app.config["DATABASE"])
+        practice_id = [row["id"] for row in db.query("select id from practice_games")][0]
+        game_id = rows.get_practice(db, practice_id)["game_id"]
+        assert store.get_game(db, game_id)["hands"] == []  # the abandoned deal is not scored
+        db.close()
