@@ -23,7 +23,7 @@ def next_step(html):
 
 
 def log(html):
-    return [re.sub(r"<[^>]+>", "", item) for item in re.findall(r'<li class="log-[a-z]+" data-n="\d+">(.*?)</li>', html)]
+    return [re.sub(r"<[^>]+>", "", item) for item in re.findall(r'<li class="log-[a-z]+" data-n="\d+" data-move="\d+">(.*?)</li>', html)]
 
 
 def flashes(html):
@@ -158,3 +158,69 @@ def test_new_deal_during_a_deal_throws_it_away_unscored(client, app):
         game_id = rows.get_practice(db, practice_id)["game_id"]
         assert store.get_game(db, game_id)["hands"] == []  # the abandoned deal is not scored
         db.close()
+
+
+def test_an_earlier_table_is_the_seats_own_view_and_takes_no_move(client, app):
+    """``?moves=K`` (the table the page's script shows while the log tells the other seats' moves) shows what the
+    player saw after K moves: their own hand then, the stock and the pile then, and no other card."""
+    from scorekeeper.canasta.play import view
+    from scorekeeper.games import practice
+
+    start(client, seed="ill1")
+    post(client, "draw")
+    post(client, "discard", ["3C"])
+    with app.app_context():
+        db = sqlite.connect(app.config["DATABASE"])
+        table = practice.load(db, [row["id"] for row in db.query("select id from practice_games")][0])
+        db.close()
+    assert len(table.positions) > 5
+    for moves in range(len(table.positions)):
+        html = client.get(f"/practice?moves={moves}").get_data(as_text=True)
+        seen = view(table.positions[moves], 0)
+        assert sorted(re.findall(r'name="card" value="([^"]+)"', html)) == sorted(c.code for c in seen.hand)
+        assert re.search(r"Stock <b>(\d+)</b>", html).group(1) == str(seen.stock_size)
+        assert f"{len(seen.pile)} in pile" in html
+    # A move sent from an earlier table is not made on the table of now.
+    html = client.get("/practice?moves=2").get_data(as_text=True)
+    version = re.search(r'name="version" value="([^"]+)"', html).group(1)
+    response = client.post("/practice/move", data={"action": "draw", "version": version}, follow_redirects=True)
+    assert flashes(response.get_data(as_text=True)) == [
+        "This game moved on in another tab or window: here is where it stands now."]
+    assert client.get("/practice?moves=oops").status_code == 200
+
+
+def test_a_lone_wild_card_is_told_how_to_go_on_a_meld(client):
+    """Not "Say which meld the wild cards JK go on": card names, one card said as one, and how the page does it."""
+    start(client, seed="s0")  # the hand holds a joker and no other wild card
+    post(client, "draw")
+    html = post(client, "meld", ["JK"])
+    assert flashes(html) == ["Wild cards alone make no meld, and your side has no meld to add it to yet: "
+                             "put it down with natural cards of one rank."]
+    steps, _ = script()
+    start(client)
+    (_, cards, action), (_, wild, add) = steps[:2]
+    post(client, action, cards)  # the first meld: the side has its 10s
+    assert wild == ["2S"] and add == "add:10"
+    html = post(client, "meld", wild)
+    assert flashes(html) == ["To add a 2 to a meld, keep it selected and tap that meld on your side of the table."]
+    assert re.search(r'<button type="submit" name="action" value="add:10" class="tile', html)
+    html = post(client, add, wild)
+    assert flashes(html) == []
+    assert log(html)[0] == "You added a 2 to the 10s."
+
+
+def test_a_refusal_names_the_players_selection_before_the_apps_guess(client):
+    start(client, seed="s5")  # the hand holds 9♠ 9♦ 5♦ 5♠ 2♦
+    post(client, "draw")
+    html = post(client, "meld", ["9S", "9D", "5D", "5S", "2D"])
+    assert flashes(html) == [
+        "You selected a pair of 9s, a pair of 5s and a 2, and the app put a 2 on the 9s (to choose yourself, put down "
+        "one meld at a time, or tap a meld to add to it). 5s (5♦ 5♠): A meld needs at least 3 cards; this one has 2."]
+
+
+@pytest.mark.parametrize(("seed", "mine", "theirs"), [
+    ("m0", "3s: 1 red, 1 black", "3s: 2 red, 1 black"), ("m21", "black 3s: 1", "red 3s: 1")])
+def test_modern_american_black_3s_laid_out_are_not_called_red(client, seed, mine, theirs):
+    html = start(client, rules="modern", seed=seed)
+    held = re.findall(r'<span class="held">([^<]*3s[^<]*)</span>', html)
+    assert held == [theirs, mine]  # the other side is shown first, above yours
