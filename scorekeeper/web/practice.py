@@ -29,7 +29,7 @@ from ..canasta.play.moves import engine_cards
 from ..canasta.coach.names import seat_names
 from ..canasta.play.selection import add_to, grouping, put_down, take_pile
 from ..canasta.cards import parse_cards
-from ..canasta.rules import PRESETS
+from ..canasta.rules import PRESETS, next_minimum
 from .. import limits
 from ..games import practice
 from ..store import sqlite
@@ -87,10 +87,14 @@ def page_view():
             log=practice.shown_log(table), ruleset=position.ruleset,
             result=page.deal_result(position, table.game.names, table.game.score.totals), game=table.game,
             level=table.row["level"],
+            # Before the deal's first move: the goal line, with the player's partners by name.
+            goal=not table.row["moves"],
+            partners=[table.names[s] for s in position.seats_of(position.side_of(practice.HUMAN)) if s != practice.HUMAN],
         )
         result = context["result"]
         context["won"] = bool(result) and result[0]["mine"] and all(
             result[0]["score"] > other["score"] for other in result[1:])
+    context["start_minimum"] = next_minimum(context["ruleset"], 0)
     return render_template("practice/page.html", **context)
 
 

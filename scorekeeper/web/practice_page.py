@@ -104,7 +104,8 @@ def next_step(seen, names, game_over: bool, draw: int = 1) -> str:
     if not seen.melded[seen.side]:
         return (f"Put down your first melds (at least {seen.minimum} points together), "
                 "or select one card and discard it to end your turn.")
-    return "Put down or add cards to your melds, then select one card and discard it to end your turn."
+    return ("Put down melds, or add cards to one of yours (select them, then tap the meld); "
+            "then select one card and discard it to end your turn.")
 
 
 def table_sides(seen, names) -> list[dict]:

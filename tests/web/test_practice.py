@@ -224,3 +224,61 @@ def test_modern_american_black_3s_laid_out_are_not_called_red(client, seed, mine
     html = start(client, rules="modern", seed=seed)
     held = re.findall(r'<span class="held">([^<]*3s[^<]*)</span>', html)
     assert held == [theirs, mine]  # the other side is shown first, above yours
+
+
+def text_of(html, element_id):
+    """Return the words of the element with ``element_id`` (its tags dropped, its spaces folded)."""
+    start_at = html.index(f'id="{element_id}"')
+    end = html.index("</details>", start_at) if "<details" in html[start_at - 40:start_at] else html.index("</p>", start_at)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html[html.index(">", start_at) + 1:end])).strip()
+
+
+def test_the_goal_line_says_what_wins_before_the_first_move(client):
+    html = start(client)
+    assert text_of(html, "goal") == (
+        "Goal: with North, your partner, build canastas (melds of 7 cards or more) and go out: your side may once it "
+        "has 1 canasta. Melded cards and bonuses count for your side, cards left in hand against it; the first team "
+        "to reach 5,000 points wins.")
+    assert html.index('id="goal"') < html.index('id="next-step"')  # read before the first move, above the table
+    assert 'id="goal"' not in post(client, "draw")
+    modern = start(client, rules="modern", seed="goal")
+    assert text_of(modern, "goal") == (
+        "Goal: with North, your partner, build canastas (melds of 7 cards) and go out: your side may once it has 2 "
+        "canastas. Melded cards and bonuses count for your side, cards left in hand against it; the first team to "
+        "reach 8,500 points wins.")
+    assert text_of(start(client, rules="classic-2p", seed="goal"), "goal") == (
+        "Goal: against North, build canastas (melds of 7 cards or more) and go out: you may once you have 2 canastas. "
+        "Melded cards and bonuses count for you, cards left in hand against you; the first player to reach 5,000 "
+        "points wins.")
+    assert "(the first to take the pile plays alone against the other two)" in text_of(
+        start(client, rules="classic-3p", seed="goal"), "goal")
+
+
+def test_the_page_says_how_to_use_it_the_beginners_mistakes_and_a_simple_strategy(client):
+    """As the seed practice page does, each in a closed <details> (the table still fits the screen)."""
+    html = start(client)
+    for element_id, summary in (("how-use", "How to use this page"), ("how-mistakes", "Common beginner mistakes"),
+                                ("how-strategy", "Simple strategy")):
+        assert f'<details class="how" id="{element_id}">\n  <summary>{summary}</summary>' in html
+        assert html.index(f'id="{element_id}"') > html.index("</form>")  # outside the play form
+    use = text_of(html, "how-use")
+    assert "Take the pile: tap its top card, or press Take the pile." in use
+    assert "With nothing selected, the app takes it the cheapest way it can" in use
+    assert "Add to a meld: select the cards, then tap the meld on your side of the table." in use
+    assert "May I go out? After drawing from the stock and before putting anything down" in use
+    classic_mistakes, classic_strategy = text_of(html, "how-mistakes"), text_of(html, "how-strategy")
+    assert "its bonus drops from 500 to 300" in classic_mistakes
+    assert "must reach 50 points together at the start of a game" in classic_mistakes
+    assert "Discard a black 3 when the pile is big: the next player cannot take it." in classic_strategy
+    assert "Red 3s earn 100 each (800 for all 4)" in classic_strategy
+    # Modern American: the pile always frozen, two canastas, penalties; black 3s are laid out, never discarded.
+    modern = start(client, rules="modern", seed="how")
+    mistakes, strategy = text_of(modern, "how-mistakes"), text_of(modern, "how-strategy")
+    assert "Melding your hand down before your side has its 2 canastas." in mistakes
+    assert "must reach 125 points together at the start of a game and include a clean triple" in mistakes
+    assert "a meld of aces or of sevens costs 2,500 and a meld of wild cards 2,000" in mistakes
+    assert "black 3" not in (mistakes + strategy).lower() and "Red 3s" not in strategy
+    assert "with 2 canastas they count for your side, with one they count nothing, with none against it" in strategy
+    # No partner, nothing about one.
+    two = start(client, rules="classic-2p", seed="how")
+    assert "partner" not in text_of(two, "how-use") + text_of(two, "how-mistakes")
