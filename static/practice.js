@@ -141,16 +141,18 @@
     });
   }
 
-  // Show the ``entries`` one at a time, PACE apart, each with its table (``states``); the deal's result last.
+  // Show the ``entries`` one at a time, PACE apart, each with its table (``states``); a deal's end (its result and
+  // the Next deal button) last.
   function narrate(entries, states) {
-    var result = document.querySelector("#practice .result");
+    var ended = [document.querySelector("#practice .result"), document.querySelector("#play-form .play-actions")];
+    if (!ended[0]) ended = [];
     entries.forEach(function (li) { li.classList.add("revealing"); });
-    if (result) result.hidden = true;
+    ended.forEach(function (part) { part.hidden = true; });
     entries.forEach(function (li, index) {
       var show = function () {
         li.classList.remove("revealing");
         showTable(states[index]);
-        if (result && index === entries.length - 1) result.hidden = false;
+        if (index === entries.length - 1) ended.forEach(function (part) { part.hidden = false; });
       };
       if (index === 0) show();
       else timers.push(setTimeout(show, PACE * index));
