@@ -350,6 +350,8 @@ MESSAGES: dict[str, str] = {
     # --- the selected cards as a move (play.selection): cards as codes, melds by their key ----
     "selection.grouped": ("You selected {selected:cards_words}, and the app put {placed:placed} "
                           "(to choose yourself, put down one meld at a time, or tap a meld to add to it)."),
+    "selection.grouped_take": ("You selected {selected:cards_words}, and the app put {placed:placed} "
+                               "(to choose yourself, select only the cards that go with the top card)."),
     "selection.wilds_to_a_meld": ("To add {cards:cards_words} to a meld, keep {cards:them} selected and tap that "
                                   "meld on your side of the table."),
     "selection.wilds_no_meld": ("Wild cards alone make no meld, and your side has no meld to add {cards:them} to "

@@ -147,4 +147,5 @@ def grouping(position: Position, cards, move: Move) -> Problem | None:
     places = {key for key, _ in placed} | {key_code(card.rank) for card in cards if not card.is_wild}
     if not placed or len(places) < 2:
         return None
-    return Problem("selection.grouped", selected=[card.code for card in cards], placed=placed)
+    code = "selection.grouped_take" if isinstance(move, TakePile) else "selection.grouped"
+    return Problem(code, selected=[card.code for card in cards], placed=placed)

@@ -6,7 +6,8 @@ from scorekeeper.canasta.cards import parse_cards
 from scorekeeper.canasta.coach.lines import refusal_line
 from scorekeeper.canasta.messages import refusal_sentence
 from scorekeeper.canasta.play import deal, judge
-from scorekeeper.canasta.play.selection import grouping, put_down
+from scorekeeper.canasta.play.selection import grouping, put_down, take_pile
+from scorekeeper.canasta.words import cards_words
 
 
 def holding(cards: str):
@@ -40,3 +41,16 @@ def test_wild_cards_with_no_meld_are_named_as_cards_one_or_many():
         "Wild cards alone make no meld: say which of your side's melds a joker goes on.")
     assert refusal_sentence("which_meld", {"cards": "2♦ JK"}) == (
         "Wild cards alone make no meld: say which of your side's melds a 2 and a joker go on.")
+
+
+def test_a_take_names_the_selection_then_where_the_app_put_the_wild_cards():
+    position, _ = deal("classic", seed=7)
+    top = position.pile_top
+    hand = parse_cards(f"{top.code} 10S 10D JK 4C")
+    position = replace(position, hands=(tuple(hand),) + position.hands[1:])
+    selected = hand[:4]
+    move = take_pile(position, selected)
+    guessed = grouping(position, selected, move)
+    assert guessed is not None and guessed.message.startswith(
+        f"You selected {cards_words([top])}, a pair of 10s and a joker, and the app put a joker on the ")
+    assert guessed.message.endswith("(to choose yourself, select only the cards that go with the top card).")
