@@ -101,3 +101,47 @@ def test_the_table_shows_no_move_the_log_has_not_told(live_server, phone):
         held = [text for side in reversed(table_sides(seen, table.names)) for text in held_texts(side)]
         expect(phone.locator(".side .held")).to_have_text(held)
     assert stocks[-1] < stocks[0], "the other seats drew: the table changed while the log told it"
+
+
+def test_a_deal_a_computer_ends_shows_its_end_with_the_last_line(live_server, phone):
+    """Seed end0 (normal): East goes out 8 moves after the player's last discard. The deal's result and its Next
+    deal button wait for the log to tell East's last move."""
+    from scorekeeper.canasta.play import apply, deal
+    from scorekeeper.canasta.players.levels import LEVELS
+    from scorekeeper.games.practice import seed_of
+    from scorekeeper.store import practice as rows
+    from scorekeeper.store import sqlite
+
+    position, _ = deal("classic", None, seed_of("end0", 1), (0, 0))
+    moves = []
+    while not position.over:
+        move = LEVELS["hard" if position.to_move == 0 else "normal"].choose(position).move
+        moves.append((position.to_move, move))
+        position, _ = apply(position, move)
+    last = max(index for index, (seat, _) in enumerate(moves) if seat == 0)
+    assert moves[-1][0] != 0 and len(moves) - last > 2
+    phone.clock.install(time=datetime(2026, 1, 1))
+    start(phone, live_server.url, seed="end0")
+    # The deal played on to the player's last move, as the page would have stored it.
+    practice_id = phone.locator("#practice").get_attribute("data-practice")
+    db = sqlite.connect(str(live_server.database))
+    row = rows.get_practice(db, practice_id)
+    rows.save_practice(db, practice_id, row["version"], moves=[move.as_dict() for _, move in moves[:last]], log=[],
+                       deal_number=1, hints=0)
+    db.close()
+    phone.reload()
+    phone.clock.pause_at(datetime(2026, 1, 2))
+    press(phone, "discard", [moves[last][1].card.code])
+    expect(phone.locator("#practice .result")).to_have_count(1)
+    expect(phone.locator("#practice .result")).to_be_hidden()
+    expect(phone.locator('.play-actions button[value="next_deal"]')).to_be_hidden()
+    expect(phone.locator("#next-step")).not_to_contain_text("The deal is over")
+    waiting = phone.locator("#log li.revealing")
+    phone.clock.run_for(800 * (waiting.count() - 1))
+    expect(waiting).to_have_count(1)
+    expect(phone.locator("#practice .result")).to_be_hidden()
+    phone.clock.run_for(800)
+    expect(waiting).to_have_count(0)
+    expect(phone.locator("#practice .result")).to_be_visible()
+    expect(phone.locator('.play-actions button[value="next_deal"]')).to_be_visible()
+    expect(phone.locator("#next-step")).to_have_text("The deal is over: see the score below, then press Next deal.")
