@@ -184,7 +184,8 @@
         if (!main) throw new Error("no page");
         var entries = doc.getElementById("practice") && !reduced ? fresh(doc, before) : [];
         // The table of each move told: read before the page changes; none read, the page shows its end at once.
-        var read = entries.length > 1 ? tables(doc, entries).catch(function () { return null; }) : Promise.resolve(null);
+        var read = entries.length > 1 ? tables(doc, entries).catch(function () { return null; })
+          : Promise.resolve(null);
         return read.then(function (states) { return [main, states]; });
       })
       .then(function (shown) {

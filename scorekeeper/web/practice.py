@@ -89,7 +89,8 @@ def page_view():
             level=table.row["level"],
             # Before the deal's first move: the goal line, with the player's partners by name.
             goal=not table.row["moves"],
-            partners=[table.names[s] for s in position.seats_of(position.side_of(practice.HUMAN)) if s != practice.HUMAN],
+            partners=[table.names[s] for s in position.seats_of(position.side_of(practice.HUMAN))
+                      if s != practice.HUMAN],
         )
         result = context["result"]
         context["won"] = bool(result) and result[0]["mine"] and all(

@@ -215,7 +215,8 @@ def test_a_refusal_names_the_players_selection_before_the_apps_guess(client):
     html = post(client, "meld", ["9S", "9D", "5D", "5S", "2D"])
     assert flashes(html) == [
         "You selected a pair of 9s, a pair of 5s and a 2, and the app put a 2 on the 9s (to choose yourself, put down "
-        "one meld at a time, or tap a meld to add to it). 5s (5♦ 5♠): A meld needs at least 3 cards; this one has 2."]
+        "one meld at a time, or tap a meld to add to it). "
+        "5s (5♦ 5♠): A meld needs at least 3 cards; this one has 2."]
 
 
 @pytest.mark.parametrize(("seed", "mine", "theirs"), [
@@ -229,7 +230,8 @@ def test_modern_american_black_3s_laid_out_are_not_called_red(client, seed, mine
 def text_of(html, element_id):
     """Return the words of the element with ``element_id`` (its tags dropped, its spaces folded)."""
     start_at = html.index(f'id="{element_id}"')
-    end = html.index("</details>", start_at) if "<details" in html[start_at - 40:start_at] else html.index("</p>", start_at)
+    closing = "</details>" if "<details" in html[start_at - 40:start_at] else "</p>"
+    end = html.index(closing, start_at)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html[html.index(">", start_at) + 1:end])).strip()
 
 
