@@ -7,6 +7,7 @@ import pytest
 from scorekeeper.games import tables
 from scorekeeper.store import sqlite
 
+from ..api import test_tables
 from ..helpers import parse
 from ..tables_helpers import BASE, bearer, table_app
 from .test_new_game import field_value
@@ -15,14 +16,7 @@ FRIENDS = {"rules": "classic", "seats-0": "Ann", "seats-1": "Bob", "computer-1":
            "seats-3": "Di", "computer-3": "easy", "you": "0"}
 
 
-@pytest.fixture
-def app(tmp_path):
-    return table_app(tmp_path)
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
+app, client = test_tables.app, test_tables.client  # the tables' app (computers inline, no pause) and its client
 
 
 def stored_tables(app):
