@@ -92,6 +92,9 @@ def test_a_host_opens_a_table_by_the_form_and_manages_it(server, phone):
     assert new != old
     assert call(server, "GET", f"/api/v1/tables/{table_id}", key=old.split("key=")[1])[0] == 403
     assert call(server, "GET", f"/api/v1/tables/{table_id}", key=new.split("key=")[1])[1]["seat"] == 2
+    opened_old = page.request.get(old, max_redirects=0)
+    if opened_old.status != 404:  # once the join route (the seat page's) has landed: the old link opens nothing
+        assert opened_old.status == 403
 
     # Cy's seat to the computer and back to a person (with a new link again).
     page.locator("#who-2").select_option("hard")
@@ -113,6 +116,10 @@ def test_a_host_opens_a_table_by_the_form_and_manages_it(server, phone):
     page.get_by_role("button", name="End the table").click()
     expect(page.locator(".table-state")).to_have_text("The host ended this table.")
     assert call(server, "GET", f"/api/v1/tables/{table_id}")[1]["ended"] is True
+
+    # No key is ever written in the server's log (the access log has no query string; changes are POSTs).
+    log = server.log.read_text(errors="replace")
+    assert all(link.split("key=")[1] not in log for link in (old, new, back))
 
     # The browser's tables.
     page.get_by_role("link", name="Your tables").click()
