@@ -332,3 +332,16 @@ def test_the_menu_and_the_home_page_lead_to_play_with_friends(client):
     assert [(link.text(), link.attrs.get("aria-current")) for link in nav.find_all("a")
             if link.attrs.get("aria-current")] == [("Play with friends", "true")]
     assert nav.find("a", href="/tables").text() == "Play with friends"
+
+
+def test_the_hosts_changes_need_the_pages_csrf_token(tmp_path):
+    app = table_app(tmp_path, WTF_CSRF_ENABLED=True)
+    client = app.test_client()
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', client.get("/tables/new").get_data(as_text=True))
+    table_id = open_by_form(client, csrf_token=token.group(1))
+    page = host_page(client, table_id).get_data(as_text=True)
+    for path in ("host/seats/2/key", "host/seats/2", "host/end", "again"):
+        assert client.post(f"/tables/{table_id}/{path}", data={"who": "easy"}).status_code == 400, path
+    assert tables.load(sqlite.connect(app.config["DATABASE"]), table_id).version == 1
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    assert client.post(f"/tables/{table_id}/host/seats/2/key", data={"csrf_token": token}).status_code == 303
