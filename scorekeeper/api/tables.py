@@ -431,6 +431,9 @@ def again(table_id):
         return bad_body(error)
     if problems:
         return error_body(422, problems)
+    limited = limits.count("tables")  # it deals a deal, as next_deal does
+    if limited is not None:
+        return limited
     db = sqlite.get_db()
 
     def change():

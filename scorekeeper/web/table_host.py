@@ -270,6 +270,9 @@ def again(table_id):
     if seat is None and not is_host(table):
         abort(403, description=NOT_AT_TABLE)
     back = table_path(table_id) if seat is not None else url_for(".host", table_id=table_id)
+    limited = limits.count("tables")  # it deals a deal, as the next deal does
+    if limited is not None:
+        return limited
     db = sqlite.get_db()
     try:
         with sqlite.transaction(db):

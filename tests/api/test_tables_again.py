@@ -5,7 +5,7 @@ import pytest
 from scorekeeper.games import tables
 from scorekeeper.store import sqlite
 
-from ..tables_helpers import BASE, bearer, keys_of, open_table, read, send
+from ..tables_helpers import BASE, bearer, keys_of, open_table, read, send, table_app
 from . import test_tables
 
 # Easy computers on both seats of classic-2p play this deal to 560 and 1,175: past a target of 500 in one deal.
@@ -117,3 +117,11 @@ def test_a_play_again_that_cannot_be_made_answers_4xx_and_changes_nothing(client
 
 def test_play_again_on_an_unknown_table_answers_404(client):
     assert again(client, "no-such-table", "key").status_code == 404
+
+
+def test_playing_again_counts_against_the_tables_limit(tmp_path):
+    client = table_app(tmp_path, RATELIMIT_ENABLED=True, RATELIMIT_TABLES="1 per day").test_client()
+    opened = open_table(client)
+    refused = again(client, opened["id"], keys_of(opened)[0])
+    assert refused.status_code == 429 and refused.headers["Retry-After"]
+    assert "new tables or deals" in refused.get_json()["errors"][0]["message"]
