@@ -281,7 +281,8 @@ def again(table_id):
         flash("Someone at the table was quicker: the table changed meanwhile. Here it is as it stands.", "info")
         return redirect(back, code=303)
     except tables.GameNotOver:
-        flash("The game is not over yet: a new game starts once a side has reached the target.", "error")
+        flash("No new game was started: the game at this table is still being played. "
+              "A new game starts once a side has reached the target.", "error")
         return redirect(back, code=303)
     _computers_move(table_id)
     flash("A new game has started at the same table, with the same seats: deal 1 is dealt. "

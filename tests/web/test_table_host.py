@@ -290,7 +290,7 @@ def test_play_again_from_a_page_starts_a_new_game_with_the_same_seats(app, clien
                                                          "computer-1": "easy"})
     not_yet = client.post(f"/tables/{table_id}/again")
     assert not_yet.status_code == 303 and not_yet.headers["Location"] == f"/tables/{table_id}"
-    assert "The game is not over yet" in host_page(client, table_id).get_data(as_text=True)
+    assert "the game at this table is still being played" in host_page(client, table_id).get_data(as_text=True)
     over = drive_to_the_end(app, table_id)
     assert over.game_over
     page = parse(host_page(client, table_id))
