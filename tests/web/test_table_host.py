@@ -3,8 +3,9 @@
 import re
 
 import pytest
+from flask import session
 
-from scorekeeper.games import tables
+from scorekeeper.games import table_access, tables
 from scorekeeper.store import sqlite
 
 from ..api import test_tables
@@ -345,3 +346,21 @@ def test_the_hosts_changes_need_the_pages_csrf_token(tmp_path):
     assert tables.load(sqlite.connect(app.config["DATABASE"]), table_id).version == 1
     token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
     assert client.post(f"/tables/{table_id}/host/seats/2/key", data={"csrf_token": token}).status_code == 303
+
+
+def test_a_seats_phone_plays_again_but_cannot_host(app, client, monkeypatch):
+    monkeypatch.setattr(tables, "new_seed", lambda: "ask-1")
+    table_id = open_by_form(client, rules="classic-2p", **{"options-target": "500", "computer-1": "easy"})
+    ann = key_of(links_of(host_page(client, table_id))[0])
+    phone = app.test_client()
+    with app.test_request_context():  # Ann's own phone keeps her seat's key, as its invite link makes it
+        table_access.remember_table_key(table_id, 0, ann)
+        secret = session["browser"]
+    with phone.session_transaction() as kept:
+        kept["browser"] = secret
+    assert phone.get(f"/tables/{table_id}/host").status_code == 403
+    over = drive_to_the_end(app, table_id)
+    response = phone.post(f"/tables/{table_id}/again")
+    assert response.status_code == 303 and response.headers["Location"] == f"/tables/{table_id}"
+    table = tables.load(sqlite.connect(app.config["DATABASE"]), table_id)
+    assert table.game.id != over.game.id and table.row["deal_number"] == 1
