@@ -1,0 +1,59 @@
+"""The live stream under a WSGI worker (gthread): the Flask route streams from its own thread.
+
+One thread per phone, for as long as the phone keeps the stream: this is what
+the ASGI worker (``scorekeeper.asgi``) avoids, and what ``make bench`` compares
+it with. The thread asks ``PRAGMA data_version`` on its own connection every
+``poll`` seconds and reads the table's version when it changed.
+"""
+
+import time
+
+from flask import Response, current_app, request
+
+from ..errors import error_body
+from ..store import sqlite
+from ..store import tables as store
+from . import CONTENT_TYPE, HEARTBEAT, event, gate_of, opening
+
+
+def response(table_id, version):
+    """The stream's answer (200 ``text/event-stream``), or the 429/503 past a cap of open streams."""
+    gate = gate_of(current_app)
+    address = request.remote_addr  # ProxyFix put the client's there, when told to trust proxies
+    refusal = gate.enter(address)
+    if refusal is not None:
+        answer = error_body(refusal.status, [("", refusal.message)])
+        answer.headers["Retry-After"] = str(refusal.retry_after)
+        answer.cache_control.no_store = True
+        return answer
+    database = current_app.config["DATABASE"]
+    answer = Response(_events(database, table_id, version, gate, address), content_type=CONTENT_TYPE)
+    answer.cache_control.no_store = True
+    answer.headers["X-Accel-Buffering"] = "no"
+    return answer
+
+
+def _events(database, table_id, version, gate, address):
+    settings = gate.settings
+    try:
+        yield opening(version, settings.retry)
+        db = sqlite.thread_connection(database)
+        seen = store.data_version(db)
+        quiet_since = time.monotonic()
+        while True:
+            time.sleep(settings.poll)
+            now = store.data_version(db)
+            if now != seen:
+                seen = now
+                current = store.get_version(db, table_id)
+                if current is None:
+                    return  # the table was purged
+                if current > version:
+                    version = current
+                    quiet_since = time.monotonic()
+                    yield event(version)
+            elif time.monotonic() - quiet_since >= settings.heartbeat:
+                quiet_since = time.monotonic()
+                yield HEARTBEAT
+    finally:
+        gate.leave(address)
