@@ -2,7 +2,7 @@
 
 One thread per phone, for as long as the phone keeps the stream: this is what
 the ASGI worker (``scorekeeper.asgi``) avoids, and what ``make bench`` compares
-it with. The thread asks ``PRAGMA data_version`` on its own connection every
+it with. The thread asks ``PRAGMA data_version`` on a connection of its own every
 ``poll`` seconds and reads the table's version when it changed.
 """
 
@@ -35,10 +35,14 @@ def response(table_id, version):
 
 def _events(database, table_id, version, gate, address):
     settings = gate.settings
+    db = None
     try:
-        yield opening(version, settings.retry)
-        db = sqlite.thread_connection(database)
+        # A connection of its own: data_version moves for other connections' commits only, and this
+        # thread's kept one may have made the move itself (the tests' client runs in one thread).
+        db = sqlite.connect(database)
         seen = store.data_version(db)
+        version = max(version, store.get_version(db, table_id) or version)  # a change since the route's read
+        yield opening(version, settings.retry)
         quiet_since = time.monotonic()
         while True:
             time.sleep(settings.poll)
@@ -56,4 +60,6 @@ def _events(database, table_id, version, gate, address):
                 quiet_since = time.monotonic()
                 yield HEARTBEAT
     finally:
+        if db is not None:
+            db.close()
         gate.leave(address)
