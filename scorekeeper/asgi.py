@@ -13,7 +13,7 @@ Our own adapter rather than a2wsgi (Apache-2.0, which the first build used): tha
 lowercases every response header's name (clients that read ``ETag`` or
 ``Idempotent-Replayed`` as written found nothing), sets no
 ``wsgi.input_terminated`` (Werkzeug then reads a chunked body as empty), and
-leaves a body the app did not read on the connection. Sixty lines do it here.
+leaves a body the app did not read on the connection. A hundred lines do it here.
 """
 
 import asyncio
@@ -66,12 +66,9 @@ class Serving:
                     await self._live(scope, receive, send, match.group(1), version)
                     return
         if scope["type"] == "http":
-            await self._flask(scope, receive, send)
+            await self.flask(scope, receive, send)
         else:  # a WebSocket: nothing here speaks it
             await send({"type": "websocket.close", "code": 1000})
-
-    async def _flask(self, scope, receive, send):
-        await self.flask(scope, receive, send)
 
     async def _live(self, scope, receive, send, table_id, version):
         address = live.client_of((scope.get("client") or ("unknown", 0))[0], _header(scope, b"x-forwarded-for"),
@@ -91,8 +88,8 @@ class Serving:
     async def _refuse(self, send, refusal):
         with self.flask_app.app_context():
             response = error_body(refusal.status, [("", refusal.message)])
-        headers = [(b"content-type", b"application/json"), (b"retry-after", str(refusal.retry_after).encode()),
-                   (b"cache-control", b"no-store")]
+        headers = _headers({**HEADERS, "Content-Type": "application/json", "Retry-After": str(refusal.retry_after),
+                            "Cache-Control": "no-store"})
         await send({"type": "http.response.start", "status": refusal.status, "headers": headers})
         await send({"type": "http.response.body", "body": response.get_data()})
 
@@ -108,10 +105,13 @@ class Serving:
 
 
 def _stream_headers():
-    headers = {**HEADERS, "Content-Type": live.CONTENT_TYPE, "Cache-Control": "no-store",
-               # nginx would otherwise hold the events back in its buffer.
-               "X-Accel-Buffering": "no"}
-    return [(name.lower().encode(), value.encode()) for name, value in headers.items()]
+    # X-Accel-Buffering: nginx would otherwise hold the events back in its buffer.
+    return _headers({**HEADERS, "Content-Type": live.CONTENT_TYPE, "Cache-Control": "no-store",
+                     "X-Accel-Buffering": "no"})
+
+
+def _headers(headers):
+    return [(name.encode("latin-1"), value.encode("latin-1")) for name, value in headers.items()]
 
 
 def _header(scope, name):

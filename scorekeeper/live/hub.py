@@ -10,6 +10,7 @@ event. A phone is told the version only, never a card.
 
 import asyncio
 import logging
+import sqlite3
 
 from ..store import sqlite
 from ..store import tables as store
@@ -85,17 +86,21 @@ class Hub:
             if self.stopping():
                 self.close_all()
                 return
-            now = store.data_version(db)
-            if now == seen:
-                continue
-            seen = now
-            while True:
-                rows = store.changes_after(db, last)
-                for change_id, table_id, version in rows:
-                    last = change_id
-                    self.wake(table_id, version)
-                if len(rows) < 1000:
-                    break
+            try:
+                now = store.data_version(db)
+                if now == seen:
+                    continue
+                while True:
+                    rows = store.changes_after(db, last)
+                    for change_id, table_id, version in rows:
+                        last = change_id
+                        self.wake(table_id, version)
+                    if len(rows) < 1000:
+                        break
+                seen = now
+            except sqlite3.Error:
+                # A read that failed (the disk, a lock held too long) is asked again at the next poll.
+                log.warning("The live streams' watcher could not read the database", exc_info=True)
 
     async def stream(self, table_id, version, send, receive):
         """Serve one phone's stream until it goes away (or the worker stops); always let go of it."""
