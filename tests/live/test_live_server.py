@@ -8,6 +8,7 @@ import http.client
 import json
 import random
 import re
+import socket
 from urllib.parse import urlsplit
 
 import pytest
@@ -196,3 +197,25 @@ def test_a_whole_deal_sends_no_card_down_any_stream(server, phones, known_seeds)
         assert re.fullmatch(rb'retry: \d+\n\n(data: \{"version": \d+\}\n\n|: still here\n\n)+', stream.raw)
         text = stream.raw.decode()
         assert not [secret for secret in secrets if secret in text]
+
+
+def test_a_body_left_unread_by_an_early_answer_does_not_break_the_next_request(server):
+    """The ASGI front: a 404 answered before its body came; the body then arrives, and the connection serves on.
+
+    Without reading the rest of the body after the answer, the worker closed the kept-alive connection, and the
+    client's next write failed with BrokenPipe."""
+    parts = urlsplit(server.url)
+    body = json.dumps({"move": {"kind": "draw"}, "expected_version": 1}).encode()
+    with socket.create_connection((parts.hostname, parts.port), timeout=20) as connection:
+        connection.sendall(b"POST /api/v1/tables/no-such-table/moves HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                           b"Content-Type: application/json\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n")
+        first = http.client.HTTPResponse(connection)  # each answer read through its own file of the socket
+        first.begin()
+        assert first.status == 404 and not first.will_close
+        first.read()
+        connection.sendall(body)  # the body, after its answer: a phone on a slow network
+        connection.sendall(b"GET /api/v1/tables/no-such-table HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        second = http.client.HTTPResponse(connection)
+        second.begin()
+        assert second.status == 404
+        assert json.loads(second.read())["errors"][0]["field"] == "id"
