@@ -18,6 +18,8 @@ from . import CONTENT_TYPE, HEARTBEAT, event, gate_of, opening
 
 def response(table_id, version):
     """The stream's answer (200 ``text/event-stream``), or the 429/503 past a cap of open streams."""
+    if request.method == "HEAD":  # the headers only: no stream is opened, no thread is held
+        return _streaming(b"")
     gate = gate_of(current_app)
     address = request.remote_addr  # ProxyFix put the client's there, when told to trust proxies
     refusal = gate.enter(address)
@@ -26,15 +28,43 @@ def response(table_id, version):
         answer.headers["Retry-After"] = str(refusal.retry_after)
         answer.cache_control.no_store = True
         return answer
-    database = current_app.config["DATABASE"]
-    answer = Response(_events(database, table_id, version, gate, address), content_type=CONTENT_TYPE)
+    return _streaming(Events(current_app.config["DATABASE"], table_id, version, gate, address))
+
+
+def _streaming(body):
+    answer = Response(body, content_type=CONTENT_TYPE)
     answer.cache_control.no_store = True
     answer.headers["X-Accel-Buffering"] = "no"
     return answer
 
 
-def _events(database, table_id, version, gate, address):
-    settings = gate.settings
+class Events:
+    """The stream's body; its place at the gate is given back once, when it ends or is closed unstarted
+    (a client gone before its first byte: a generator never started runs no ``finally``)."""
+
+    def __init__(self, database, table_id, version, gate, address):
+        self.gate, self.address = gate, address
+        self.events = _events(database, table_id, version, gate.settings)
+        self.left = False
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        try:
+            return next(self.events)
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self):
+        self.events.close()
+        if not self.left:
+            self.left = True
+            self.gate.leave(self.address)
+
+
+def _events(database, table_id, version, settings):
     db = None
     try:
         # A connection of its own: data_version moves for other connections' commits only, and this
@@ -62,4 +92,3 @@ def _events(database, table_id, version, gate, address):
     finally:
         if db is not None:
             db.close()
-        gate.leave(address)

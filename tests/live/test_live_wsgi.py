@@ -50,3 +50,19 @@ def test_past_the_cap_per_address_429_until_a_stream_ends(app):
     finally:
         first.close()
         second.close()
+
+
+def test_a_head_holds_no_place_and_a_stream_closed_unstarted_gives_its_place_back(app):
+    client = app.test_client()
+    live_url = open_table(client)["live_url"]
+    for _ in range(3):
+        head = client.head(live_url)
+        assert head.status_code == 200 and head.headers["Content-Type"] == "text/event-stream; charset=utf-8"
+    for _ in range(3):  # a client gone before the first byte: closed, never iterated
+        client.get(live_url, buffered=False).close()
+    first, second = client.get(live_url, buffered=False), client.get(live_url, buffered=False)
+    try:
+        assert first.status_code == second.status_code == 200  # two places of LIVE_STREAMS_PER_ADDRESS=2
+    finally:
+        first.close()
+        second.close()
