@@ -26,8 +26,9 @@ endef
 run: system-run $(VENV)/.run-installed migrate
 	@echo "Canasta Scorekeeper: http://$(HOST):$(PORT)/"
 	@if [ "$(HOST)" = "0.0.0.0" ]; then for ip in $$(hostname -I 2>/dev/null); do echo "  from a phone on this network: http://$$ip:$(PORT)/"; done; fi
-	@# gunicorn.conf.py: threads and timeouts, and an access log that never writes a query string.
-	exec $(VENV)/bin/gunicorn -c gunicorn.conf.py --workers $(WORKERS) --bind $(HOST):$(PORT) 'scorekeeper:create_app()'
+	@# gunicorn.conf.py: the ASGI worker (live streams as coroutines, Flask in 16 threads), timeouts,
+	@# and an access log that never writes a query string.
+	exec $(VENV)/bin/gunicorn -c gunicorn.conf.py --workers $(WORKERS) --bind $(HOST):$(PORT) 'scorekeeper.asgi:create_app()'
 
 test: system-run system-test $(VENV)/.test-installed node_modules/.installed
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)

@@ -121,7 +121,12 @@ def enabled():
 
 def client_address():
     """The client's address as limits count it: IPv4 whole, IPv6 by its /64."""
-    address = request.remote_addr or "unknown"
+    return counted_address(request.remote_addr)
+
+
+def counted_address(address):
+    """``address`` as limits count it (the live streams too): IPv4 whole, IPv6 by its /64."""
+    address = address or "unknown"
     try:
         parsed = ipaddress.ip_address(address)
     except ValueError:

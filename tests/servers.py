@@ -45,11 +45,17 @@ class Server:
         _kill_group(self.process)
 
 
-def start_gunicorn(database, *, workers=2, app="scorekeeper:create_app()", extra_env=None, timeout=START_SECONDS,
+APP = "scorekeeper.asgi:create_app()"  # what make run serves, under gunicorn.conf.py's ASGI worker
+# A WSGI app (the Flask app itself, bench's bare one) is served by the gthread worker, as docs/operations.md says.
+GTHREAD = ("--worker-class", "gthread", "--threads", "16")
+
+
+def start_gunicorn(database, *, workers=2, app=APP, extra_env=None, timeout=START_SECONDS,
                    certificate=None, extra_args=(), argv=None, port=0):
     """Serve ``app`` with gunicorn on 127.0.0.1 and a free port (or ``port``: a server started again); return the Server.
 
-    It is served as ``make run`` serves it (``gunicorn.conf.py``: threads, timeouts, the access log).
+    It is served as ``make run`` serves it (``gunicorn.conf.py``: the ASGI worker, timeouts, the access log);
+    any other app than ``APP`` is a WSGI app, served by the gthread worker (``GTHREAD``).
     ``certificate``: a ``(certfile, keyfile)`` pair to serve HTTPS with. ``argv``: the whole
     command instead (it must bind 127.0.0.1:0), to serve exactly as a documented command does.
     """
@@ -67,10 +73,11 @@ def start_gunicorn(database, *, workers=2, app="scorekeeper:create_app()", extra
     )
     env.update(extra_env or {})
     tls = ["--certfile", str(certificate[0]), "--keyfile", str(certificate[1])] if certificate else []
+    worker = () if app == APP or "--worker-class" in extra_args else GTHREAD
     with open(log, "wb") as log_file:
         process = subprocess.Popen(
             argv or [str(GUNICORN), "-c", str(CONFIG), "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
-                     "--graceful-timeout", "5", *tls, *extra_args, app],
+                     "--graceful-timeout", "5", *worker, *tls, *extra_args, app],
             cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True,
         )
     deadline = time.monotonic() + timeout

@@ -118,7 +118,8 @@ def test_make_run_serves_with_gunicorn_and_three_workers():
     commands = result.stdout.replace("\\\n", " ").splitlines()
     command = next(line for line in commands if "bin/gunicorn" in line)
     assert "--workers 3" in command
-    assert "'scorekeeper:create_app()'" in command
+    assert "'scorekeeper.asgi:create_app()'" in command  # the live streams beside Flask, under the ASGI worker
+    assert "-c gunicorn.conf.py" in command
 
 
 def test_a_change_and_its_idempotency_record_are_one_transaction(app, client, db, monkeypatch):

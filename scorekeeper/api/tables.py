@@ -21,7 +21,9 @@ from ..games import table_computers as computers
 from ..games import table_views as views
 from ..games import tables
 from ..games.once import KeyReused, at_most_once
+from ..live import polling as live_polling
 from ..store import sqlite
+from ..store import tables as tables_store
 from . import idempotency
 from .common import BadBody, bad_body, json_response, read_json_object
 
@@ -203,8 +205,15 @@ def table(table_id):
 
 @bp.get("/<table_id>/live")
 def live(table_id):
-    """The live stream of the table's versions (not served by this app yet: see docs/tables.md)."""
-    return error_body(404, [("", "The live stream is not served yet: poll GET /api/v1/tables/<id> for its version.")])
+    """The live stream of the table's versions (docs/tables.md): ``{"version": N}`` events, never a card.
+
+    Under the ASGI worker (``scorekeeper.asgi``) a known table's stream is served before Flask: this
+    answers its unknown tables, and every stream under a WSGI worker, from this thread.
+    """
+    version = tables_store.get_version(sqlite.get_db(), table_id)
+    if version is None:
+        return no_table()
+    return live_polling.response(table_id, version)
 
 
 # --- moves --------------------------------------------------------------------------------------------

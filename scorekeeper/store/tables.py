@@ -119,6 +119,22 @@ def changes_since(db, table_id, version):
         "select version from table_changes where table_id = ? and version > ? order by id", [table_id, version])]
 
 
+def data_version(db):
+    """Return SQLite's ``PRAGMA data_version`` of this connection: it changes when another connection commits."""
+    return db.execute("PRAGMA data_version").fetchone()[0]
+
+
+def last_change_id(db):
+    """Return the id of the newest change row (0 when there is none): a live watcher reads from there on."""
+    return db.execute("select coalesce(max(id), 0) from table_changes").fetchone()[0]
+
+
+def changes_after(db, change_id, limit=1000):
+    """Return ``(id, table_id, version)`` of the change rows after ``change_id``, oldest first, at most ``limit``."""
+    return db.execute("select id, table_id, version from table_changes where id > ? order by id limit ?",
+                      [change_id, limit]).fetchall()
+
+
 def purge_tables(db, *, ended_before, untouched_before):
     """Delete the tables ended before ``ended_before`` or untouched since ``untouched_before``; return their ids.
 
