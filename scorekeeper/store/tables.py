@@ -10,6 +10,7 @@ moves, a change row is written. Nothing here judges a move or scores a deal.
 
 import json
 
+from . import table_talk
 from .db import VersionConflict
 from .sqlite import writing
 
@@ -49,7 +50,11 @@ def get_table(db, table_id):
         return None
     table = _decoded(rows[0])
     table["seats"] = [dict(row) for row in db.query(
-        "select seat, name, player, level, key_hash from table_seats where table_id = ? order by seat", [table_id])]
+        "select seat, name, player, level, key_hash, seen_at, away from table_seats where table_id = ? order by seat",
+        [table_id])]
+    for seat in table["seats"]:
+        seat["away"] = bool(seat["away"])
+    table["talk"] = table_talk.talk_of(db, table_id)
     return table
 
 
@@ -131,6 +136,7 @@ def purge_tables(db, *, ended_before, untouched_before):
             [ended_before, untouched_before])]
         for table_id in ids:
             db.execute("delete from table_changes where table_id = ?", [table_id])
+            table_talk.forget_talk(db, table_id)
             db.execute("delete from browser_tables where table_id = ?", [table_id])
             db.execute("delete from table_seats where table_id = ?", [table_id])
             db.execute("delete from tables where id = ?", [table_id])

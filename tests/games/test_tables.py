@@ -56,7 +56,7 @@ def test_every_change_writes_its_version_to_the_change_log_in_its_transaction(db
     assert rows.changes_since(db, table.id, 2) == [3]
     columns = [(row[1], row[2], row[3], row[5]) for row in db.execute("pragma table_info(table_changes)")]
     assert columns == [("id", "INTEGER", 0, 1), ("table_id", "TEXT", 1, 0), ("version", "INTEGER", 1, 0),
-                       ("at", "REAL", 1, 0)]
+                       ("at", "REAL", 1, 0), ("kind", "TEXT", 0, 0)]  # kind: "talk" (0010_table_talk) or null
 
 
 def test_a_refused_move_changes_nothing(db):
