@@ -18,6 +18,7 @@ from ..canasta.errors import CanastaError
 from ..errors import error_body
 from ..games import access
 from ..games import table_computers as computers
+from ..games import table_replay as replays
 from ..games import table_talk as talk
 from ..games import table_views as views
 from ..games import tables
@@ -485,3 +486,32 @@ def _say_every():
 
 def _nudge_after():
     return talk.setting(current_app.config, "TABLES_NUDGE_AFTER", talk.DEFAULT_NUDGE_AFTER)
+
+
+# --- a finished deal, face up (games.table_replay) ----------------------------------------------------------
+
+
+@bp.get("/<table_id>/deals/<int:number>")
+def deal(table_id, number):
+    """Deal ``number`` of the table's game, face up, move by move with the coach's lines, once it has ended."""
+    db = sqlite.get_db()
+    found = tables.load(db, table_id)
+    if found is None:
+        return no_table()
+    key, limited = _key_of_request()
+    if limited is not None:
+        return limited
+    seat = None
+    if key is not None:
+        seat = found.seat_of_key(key)
+        if seat is None:
+            return _wrong_key()
+    try:
+        replayed = replays.deal_replay(db, found, number)
+    except replays.NoSuchDeal:
+        return error_body(404, [("deal", f"This table has dealt deals 1 to {found.row['deal_number']} "
+                                         "in its present game.")])
+    except replays.DealNotOver:
+        return error_body(409, [("deal", "This deal has not ended: its hands stay hidden until it has. "
+                                         "A deal the host ended half-way is never shown.")])
+    return _answer(replays.replay_data(replayed, None if seat == "host" else seat))
