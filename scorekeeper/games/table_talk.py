@@ -136,10 +136,10 @@ def seats_view(table: Table) -> list[dict]:
     return listed
 
 
-def away_notes(table: Table, seat) -> list[str]:
-    """The sentences every phone shows of the seats away (not of the reader's own: reading, it is back)."""
-    return [SENTENCES["away"].format(name=row["name"]) for row in seats_view(table)
-            if row["away"] and row["seat"] != seat]
+def away_notes(seats: list[dict], seat) -> list[str]:
+    """The sentences every phone shows of the seats away (``seats`` as :func:`seats_view` lists them), but of the
+    reader's own ``seat``: reading, it is back."""
+    return [SENTENCES["away"].format(name=row["name"]) for row in seats if row["away"] and row["seat"] != seat]
 
 
 # --- phrases --------------------------------------------------------------------------------------------
