@@ -5,17 +5,7 @@ import pytest
 from scorekeeper.games import tables
 from scorekeeper.store import sqlite
 
-from ..tables_helpers import BASE, bearer, keys_of, known_seeds, open_table, read, send, table_app  # noqa: F401
-
-START = 1_000_000.0
-
-
-@pytest.fixture
-def now(monkeypatch):
-    """The tables' clock, moved by the test: ``now[0] += 11``."""
-    clock = [START]
-    monkeypatch.setattr(tables, "clock", lambda: clock[0])
-    return clock
+from ..tables_helpers import BASE, bearer, keys_of, known_seeds, now, open_table, read, send, table_app  # noqa: F401
 
 
 @pytest.fixture

@@ -6,21 +6,12 @@ import re
 import pytest
 from flask import render_template, request
 
-from scorekeeper.games import table_access, tables
+from scorekeeper.games import table_access
 
 from ..api.test_tables import play_out
 from ..conftest import assert_accessible, no_sideways_scroll
 from ..servers import start_gunicorn
-from ..tables_helpers import BASE, bearer, keys_of, known_seeds, open_table, read, table_app  # noqa: F401
-
-START = 1_000_000.0
-
-
-@pytest.fixture
-def now(monkeypatch):
-    clock = [START]
-    monkeypatch.setattr(tables, "clock", lambda: clock[0])
-    return clock
+from ..tables_helpers import BASE, bearer, keys_of, known_seeds, now, open_table, read, table_app  # noqa: F401
 
 
 def with_seat_holder(app):
