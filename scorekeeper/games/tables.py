@@ -34,6 +34,7 @@ from ..canasta.options import resolve
 from ..canasta.play import AskPartner, Deal, apply, hand_sides, judge, move_from_data, replay
 from ..canasta.rules import PRESETS
 from ..store import sqlite
+from ..store import table_talk as talk_rows
 from ..store import tables as rows
 from . import read, write
 
@@ -350,6 +351,7 @@ def load(db, table_id) -> Table | None:
     game = read.load_game(db, row["game_id"])
     if game is None:
         return None
+    row["talk"] = talk_rows.talk_of(db, table_id)  # the phrases and nudges (games.table_talk)
     return Table(row, game, _positions(row))
 
 

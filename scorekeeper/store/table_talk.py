@@ -107,9 +107,3 @@ def kept_deal(db, table_id, game_id, number):
     kept = dict(rows[0])
     kept["totals_before"], kept["moves"] = json.loads(kept["totals_before"]), json.loads(kept["moves"])
     return kept
-
-
-def forget_talk(db, table_id):
-    """Delete the table's phrases, nudges and kept deals (the purge, before the table itself)."""
-    for name in ("table_said", "table_nudges", "table_deals"):
-        db.execute(f"delete from {name} where table_id = ?", [table_id])

@@ -10,7 +10,6 @@ moves, a change row is written. Nothing here judges a move or scores a deal.
 
 import json
 
-from . import table_talk
 from .db import VersionConflict
 from .sqlite import writing
 
@@ -54,7 +53,6 @@ def get_table(db, table_id):
         [table_id])]
     for seat in table["seats"]:
         seat["away"] = bool(seat["away"])
-    table["talk"] = table_talk.talk_of(db, table_id)
     return table
 
 
@@ -136,7 +134,8 @@ def purge_tables(db, *, ended_before, untouched_before):
             [ended_before, untouched_before])]
         for table_id in ids:
             db.execute("delete from table_changes where table_id = ?", [table_id])
-            table_talk.forget_talk(db, table_id)
+            for talk in ("table_said", "table_nudges", "table_deals"):  # store.table_talk's rows
+                db.execute(f"delete from {talk} where table_id = ?", [table_id])
             db.execute("delete from browser_tables where table_id = ?", [table_id])
             db.execute("delete from table_seats where table_id = ?", [table_id])
             db.execute("delete from tables where id = ?", [table_id])
