@@ -101,29 +101,37 @@ def presence(db, table: Table, seat, away_seconds: float | None, mark_away: bool
     ``mark_away`` False: only this seat is noted (a move: marking another seat
     away would move the version the mover chose on).
 
-    Inside no transaction: each write is its own. A write that finds the table
-    moved on gives up: the next read of the table does it.
+    Inside no transaction: each write is its own. Marking is a compare-and-swap
+    on the version: when the table moved on meanwhile, it is read again and
+    tried once more; past that the next read of the table does it.
     """
     now = tables.clock()
-    back, away = [], []
     mine = table.seats[seat] if isinstance(seat, int) and 0 <= seat < table.players else None
-    if mine is not None and mine["player"] == PERSON:
-        if mine.get("away"):
-            back.append(seat)
-        else:
-            every = SEEN_EVERY if away_seconds is None else min(SEEN_EVERY, away_seconds / 6)
-            if mine.get("seen_at") is None or now - mine["seen_at"] >= every:
-                rows.note_seen(db, table.id, seat, now)
-    if mark_away and away_seconds is not None and not table.row["ended"]:
+    if mine is not None and mine["player"] == PERSON and not mine.get("away"):
+        every = SEEN_EVERY if away_seconds is None else min(SEEN_EVERY, away_seconds / 6)
+        if mine.get("seen_at") is None or now - mine["seen_at"] >= every:
+            rows.note_seen(db, table.id, seat, now)
+    for _ in range(2):
+        back, away = _marks(table, seat, now, away_seconds if mark_away else None)
+        if not back and not away:
+            return False
+        try:
+            rows.set_presence(db, table.id, back=back, away=away, at=now, expected_version=table.version)
+            return True
+        except TableVersionConflict:
+            table = tables.load(db, table.id)
+    return False
+
+
+def _marks(table: Table, seat, now: float, away_seconds: float | None) -> tuple[list, list]:
+    """The seats to mark ``(back, away)``: ``seat`` back when marked away; the persons unseen too long away."""
+    mine = table.seats[seat] if isinstance(seat, int) and 0 <= seat < table.players else None
+    back = [seat] if mine is not None and mine["player"] == PERSON and mine.get("away") else []
+    away = []
+    if away_seconds is not None and not table.row["ended"]:
         away = [row["seat"] for row in table.seats if row["player"] == PERSON and not row.get("away")
                 and row["seat"] != seat and now - _last_seen(table, row) > away_seconds]
-    if not back and not away:
-        return False
-    try:
-        rows.set_presence(db, table.id, back=back, away=away, at=now, expected_version=table.version)
-    except TableVersionConflict:
-        return False
-    return True
+    return back, away
 
 
 def seats_view(table: Table) -> list[dict]:

@@ -123,6 +123,22 @@ def test_a_stand_ins_move_chosen_before_the_seat_came_back_is_never_stored(app, 
         db.close()
 
 
+def test_a_read_that_finds_the_table_moved_on_marks_the_seats_away_on_the_table_as_it_is(app, client, now):
+    from scorekeeper.games import table_talk
+
+    table_id, keys = two_people(client)
+    now[0] += 11
+    db = sqlite.connect(app.config["DATABASE"])
+    try:
+        stale = tables.load(db, table_id)
+        assert post(client, table_id, "say", keys[0], {"phrase": "thanks"}).status_code == 200  # version 2
+        assert table_talk.presence(db, stale, None, 10)
+        table = tables.load(db, table_id)
+        assert table.version == 3 and [seat["away"] for seat in table.seats] == [False, True]
+    finally:
+        db.close()
+
+
 # --- phrases ----------------------------------------------------------------------------------------------
 
 
