@@ -9,7 +9,7 @@ from flask import render_template, request
 from scorekeeper.games import table_access
 
 from ..api.test_tables import play_out
-from ..conftest import assert_accessible, no_sideways_scroll
+from ..conftest import assert_accessible, no_sideways_scroll, screenshot
 from ..servers import start_gunicorn
 from ..tables_helpers import BASE, bearer, keys_of, known_seeds, now, open_table, read, table_app  # noqa: F401
 
@@ -176,6 +176,7 @@ def test_the_replay_page_is_accessible_and_fits_a_narrow_phone(phone, served, wi
     assert phone.inner_text("#step-heading").startswith("Move 1 of ")
     phone.click("#replay-last")
     assert phone.locator(".replay-score tbody tr").count() == 2
+    screenshot(phone, f"table-replay-{width}")
     assert no_sideways_scroll(phone)
     assert_accessible(phone)
 
@@ -186,6 +187,8 @@ def test_the_talk_partial_is_accessible_and_fits_a_narrow_phone(phone, served):
     phone.goto(f"{server.url}/tables/{table_id}/deals/1")  # a page of the app's own layout, the talk in its place
     phone.evaluate("html => { document.querySelector('main').innerHTML = '<h1>Ann’s seat</h1>' + html; }", talk)
     assert phone.inner_text(".talk-away") == "Ann is away: the computer plays for Ann until Ann is back."
+    phone.click(".talk-say summary")  # the phrases fold away: the table keeps the phone's screen
     assert phone.locator(".talk-phrases button").count() == 6
+    screenshot(phone, "table-talk-320")
     assert no_sideways_scroll(phone)
     assert_accessible(phone)
