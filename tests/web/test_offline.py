@@ -165,7 +165,7 @@ def small_disk(tmp_path):
 def fill(folder):
     """Fill the disk up to its last byte; return the file that holds it."""
     junk = folder / "junk"
-    with open(junk, "wb") as out:
+    with open(junk, "wb", buffering=0) as out:
         try:
             while True:
                 out.write(b"\0" * 65536)
