@@ -5,8 +5,10 @@ stored (hands as entered, versions, timestamps, the hashes of edit keys,
 never a key) as JSON; ``import FILE`` reads such a file back after the engine
 has checked every hand, all of it or nothing; ``backup PATH`` copies the live
 database with SQLite's online backup while the server keeps running;
-``purge-practice [--days N]`` deletes the practice games untouched for N days
-(``PRACTICE_KEEP_DAYS``, 30 by default), as starting a practice game does.
+``purge`` deletes the practice games untouched for ``PRACTICE_KEEP_DAYS`` (30
+by default, as starting a practice game does) and the tables ended longer ago
+than ``TABLES_KEEP_ENDED_DAYS`` or untouched for ``TABLES_KEEP_UNTOUCHED_DAYS``;
+``purge-practice`` and ``purge-tables`` each do their half.
 """
 
 import json
@@ -341,25 +343,16 @@ def _running(pid):
     return True
 
 
-@click.command("purge-practice")
-@click.option("--days", type=click.IntRange(min=0), default=None,
-              help="Delete practice games untouched for this many days (default: PRACTICE_KEEP_DAYS, 30).")
-@with_appcontext
-def purge_practice_command(days):
-    """Delete the practice games nobody touched for a while, with their scores."""
+def _purge_practice(days):
+    """Delete the practice games untouched for ``days`` (None: ``PRACTICE_KEEP_DAYS``); return the line to print."""
     days = current_app.config.get("PRACTICE_KEEP_DAYS", practice.KEEP_DAYS) if days is None else days
     gone = practice.forget_untouched(sqlite.get_db(), days)
-    click.echo(f"{gone} practice game{'' if gone == 1 else 's'} untouched for {days} days deleted.")
+    return f"{gone} practice game{'' if gone == 1 else 's'} untouched for {days} days deleted."
 
 
-
-@click.command("purge-tables")
-@click.option("--ended-days", type=float, default=None,
-              help="Delete tables ended (by the host, or by the end of their game) longer ago than this.")
-@click.option("--untouched-days", type=float, default=None, help="Delete tables nobody moved on for longer than this.")
-@with_appcontext
-def purge_tables_command(ended_days, untouched_days):
-    """Delete old finished and abandoned tables (docs/tables.md); their score sheets stay."""
+def _purge_tables(ended_days, untouched_days):
+    """Delete the tables ended longer ago than ``ended_days`` or untouched for ``untouched_days`` (None: the
+    settings); return the line to print."""
     from .games import tables
 
     config = current_app.config
@@ -371,12 +364,50 @@ def purge_tables_command(ended_days, untouched_days):
         gone = tables.purge(db, ended_days=ended_days, untouched_days=untouched_days)
     finally:
         db.close()
-    click.echo(f"Deleted {len(gone)} table{'' if len(gone) == 1 else 's'} (ended over {ended_days:g} days ago, "
-               f"or untouched for {untouched_days:g} days).")
+    return (f"Deleted {len(gone)} table{'' if len(gone) == 1 else 's'} (ended over {ended_days:g} days ago, "
+            f"or untouched for {untouched_days:g} days).")
 
+
+PRACTICE_DAYS = click.option("--practice-days", "--days", "practice_days", type=click.IntRange(min=0), default=None,
+                             help="Delete practice games untouched for this many days (default: PRACTICE_KEEP_DAYS, 30).")
+ENDED_DAYS = click.option("--ended-days", type=float, default=None,
+                          help="Delete tables ended (by the host, or by the end of their game) longer ago than this "
+                               "(default: TABLES_KEEP_ENDED_DAYS, 30).")
+UNTOUCHED_DAYS = click.option("--untouched-days", type=float, default=None,
+                              help="Delete tables nobody moved on for longer than this "
+                                   "(default: TABLES_KEEP_UNTOUCHED_DAYS, 90).")
+
+
+@click.command("purge")
+@PRACTICE_DAYS
+@ENDED_DAYS
+@UNTOUCHED_DAYS
+@with_appcontext
+def purge_command(practice_days, ended_days, untouched_days):
+    """Delete old practice games and old finished or abandoned tables (docs/operations.md); score sheets stay."""
+    click.echo(_purge_practice(practice_days))
+    click.echo(_purge_tables(ended_days, untouched_days))
+
+
+@click.command("purge-practice")
+@PRACTICE_DAYS
+@with_appcontext
+def purge_practice_command(practice_days):
+    """Delete the practice games nobody touched for a while, with their scores (part of ``purge``)."""
+    click.echo(_purge_practice(practice_days))
+
+
+@click.command("purge-tables")
+@ENDED_DAYS
+@UNTOUCHED_DAYS
+@with_appcontext
+def purge_tables_command(ended_days, untouched_days):
+    """Delete old finished and abandoned tables (part of ``purge``); their score sheets stay."""
+    click.echo(_purge_tables(ended_days, untouched_days))
 
 
 def init_app(app):
     """Register the backup commands and the purges of old practice games and tables on ``flask --app scorekeeper``."""
-    for command in (export_command, import_command, backup_command, purge_practice_command, purge_tables_command):
+    for command in (export_command, import_command, backup_command, purge_command, purge_practice_command,
+                    purge_tables_command):
         app.cli.add_command(command)

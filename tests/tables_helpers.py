@@ -65,3 +65,14 @@ def pick(moves, chance: random.Random):
     if others and chance.random() < 0.5:
         return chance.choice(others)
     return chance.choice(moves)
+
+
+TABLE_START = 1_000_000.0
+
+
+@pytest.fixture
+def now(monkeypatch):
+    """The tables' clock (``games.tables.clock``), moved by the test: ``now[0] += 11``."""
+    clock = [TABLE_START]
+    monkeypatch.setattr(tables, "clock", lambda: clock[0])
+    return clock

@@ -13,6 +13,7 @@ from ..canasta.coach.words import Reader, reason_clause
 from ..canasta.play import legal_moves
 from ..canasta.players.reasons import Reason
 from ..canasta.play.codec import Shown, position_data
+from . import table_talk as talk
 from .tables import Table
 
 LAST_MOVES = 12  # the moves of the deal a view lists, the latest last
@@ -108,8 +109,7 @@ def view_for(table: Table, seat: int | None, urls: dict) -> dict:
         "over": over,
         # The project's additions:
         "options": table.row["options"], "dealer": table.dealer,
-        "seats": [{"seat": row["seat"], "name": row["name"], "player": row["player"], "level": row["level"]}
-                  for row in table.seats],
+        "seats": talk.seats_view(table), "said": talk.said_view(table, seat), "nudged": talk.nudged_view(table, seat),
         "asked": _asked(table, seat),
         "last_moves": _last_moves(table, seat),
         "deal_score": None, "game_over": game.score.game_over, "winner": game.score.winner,

@@ -34,6 +34,7 @@ from ..canasta.options import resolve
 from ..canasta.play import AskPartner, Deal, apply, hand_sides, judge, move_from_data, replay
 from ..canasta.rules import PRESETS
 from ..store import sqlite
+from ..store import table_talk as talk_rows
 from ..store import tables as rows
 from . import read, write
 
@@ -45,6 +46,7 @@ SEED_BYTES = 16
 # this many days for a last look at the deal; one nobody moved on for this many is abandoned.
 KEEP_ENDED_DAYS = 30
 KEEP_UNTOUCHED_DAYS = 90
+STAND_IN_LEVEL = "normal"  # the computer's level when it plays for a person who is away
 
 
 def _computer_move(position, seat, level):
@@ -279,11 +281,18 @@ class Table:
         return self.game.score.game_over
 
     def computer_to_move(self):
-        """Return ``(table seat, level)`` when a computer is to move, else None."""
+        """Return ``(table seat, level)`` when a computer is to move, else None.
+
+        A person marked away (``games.table_talk``) has the computer stand in, at ``STAND_IN_LEVEL``.
+        """
         seat = self.to_move
-        if seat is None or self.seats[seat]["player"] != COMPUTER:
+        if seat is None:
             return None
-        return seat, self.seats[seat]["level"]
+        if self.seats[seat]["player"] == COMPUTER:
+            return seat, self.seats[seat]["level"]
+        if self.seats[seat].get("away"):
+            return seat, STAND_IN_LEVEL
+        return None
 
     def seat_of_key(self, key):
         """Return the seat ``key`` opens, "host" for the host's key, or None (constant-time comparisons)."""
@@ -342,6 +351,7 @@ def load(db, table_id) -> Table | None:
     game = read.load_game(db, row["game_id"])
     if game is None:
         return None
+    row["talk"] = talk_rows.talk_of(db, table_id)  # the phrases and nudges (games.table_talk)
     return Table(row, game, _positions(row))
 
 

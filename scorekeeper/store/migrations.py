@@ -263,3 +263,37 @@ def browser_tables(db):
         not_null={"sealed_key", "opened_at"},
     )
     db["browser_tables"].create_index(["table_id"], index_name="browser_tables_table_id")
+
+
+@migrations(name="0010_table_talk")
+def table_talk(db):
+    # Presence (games/table_talk.py): when each person seat's phone last read the table or moved,
+    # and whether the table has said it is away (the computer then plays its turns, at "normal").
+    db["table_seats"].add_column("seen_at", float)  # None: not seen since the seat was opened
+    db["table_seats"].add_column("away", int, not_null_default=0)
+    # A change that is only talk (a reaction, a nudge, a seat away or back) is marked: a turn's
+    # start, which a nudge waits on, is the latest change that is not.
+    db["table_changes"].add_column("kind", str)
+    # The short fixed phrases the seats said, and the nudges: the last few per table are kept.
+    db["table_said"].create({"id": int, "table_id": str, "seat": int, "phrase": str, "version": int, "at": float},
+                            pk="id", foreign_keys=[("table_id", "tables", "id")],
+                            not_null={"table_id", "seat", "phrase", "version", "at"})
+    db["table_said"].create_index(["table_id", "seat"], index_name="table_said_table_seat")
+    db["table_nudges"].create({"id": int, "table_id": str, "seat": int, "by_seat": int, "turn": str, "version": int,
+                               "at": float},
+                              pk="id", foreign_keys=[("table_id", "tables", "id")],
+                              not_null={"table_id", "seat", "by_seat", "turn", "version", "at"})
+    db["table_nudges"].create_index(["table_id"], index_name="table_nudges_table_id")
+    # Every deal a table dealt, kept when the next one (or a new game) replaces it, for its
+    # face-up replay once over (games/table_replay.py). The trigger keeps it in the very
+    # transaction that deals the next deal, whoever's code deals it.
+    db["table_deals"].create({"table_id": str, "game_id": str, "number": int, "seed": str, "totals_before": str,
+                              "moves": str},
+                             pk=("table_id", "game_id", "number"), foreign_keys=[("table_id", "tables", "id")],
+                             not_null={"seed", "totals_before", "moves"})
+    db.execute("""CREATE TRIGGER tables_keep_deal AFTER UPDATE OF deal_number, game_id ON tables
+       WHEN old.deal_number IS NOT new.deal_number OR old.game_id IS NOT new.game_id
+       BEGIN
+         INSERT OR REPLACE INTO table_deals (table_id, game_id, number, seed, totals_before, moves)
+         VALUES (old.id, old.game_id, old.deal_number, old.seed, old.totals_before, old.moves);
+       END""")

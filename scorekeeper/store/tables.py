@@ -49,7 +49,10 @@ def get_table(db, table_id):
         return None
     table = _decoded(rows[0])
     table["seats"] = [dict(row) for row in db.query(
-        "select seat, name, player, level, key_hash from table_seats where table_id = ? order by seat", [table_id])]
+        "select seat, name, player, level, key_hash, seen_at, away from table_seats where table_id = ? order by seat",
+        [table_id])]
+    for seat in table["seats"]:
+        seat["away"] = bool(seat["away"])
     return table
 
 
@@ -147,6 +150,8 @@ def purge_tables(db, *, ended_before, untouched_before):
             [ended_before, untouched_before])]
         for table_id in ids:
             db.execute("delete from table_changes where table_id = ?", [table_id])
+            for talk in ("table_said", "table_nudges", "table_deals"):  # store.table_talk's rows
+                db.execute(f"delete from {talk} where table_id = ?", [table_id])
             db.execute("delete from browser_tables where table_id = ?", [table_id])
             db.execute("delete from table_seats where table_id = ?", [table_id])
             db.execute("delete from tables where id = ?", [table_id])

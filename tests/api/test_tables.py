@@ -501,7 +501,8 @@ def test_the_host_hands_a_seat_to_the_computer_and_back(client):
     assert to_computer.status_code == 200 and to_computer.get_json()["player"] == "computer"
     assert "key" not in to_computer.get_json()
     seen = read(client, opened["id"])
-    assert seen["seats"][0] == {"seat": 0, "name": "Player 1", "player": "computer", "level": "easy"}
+    assert seen["seats"][0] == {"seat": 0, "name": "Player 1", "player": "computer", "level": "easy", "away": False,
+                                "stand_in": False}
     assert seen["last_moves"][0]["seat"] == 0 and seen["last_moves"][0]["by"] == "computer"
     assert client.get(f"{BASE}/{opened['id']}", headers=bearer(keys[0])).status_code == 403
     back = client.put(f"{BASE}/{opened['id']}/seats/0", json={"player": "person"}, headers=host).get_json()

@@ -17,7 +17,8 @@ VALID_MOVES = [{"move": {"kind": "draw"}, "expected_version": 1}, {"move": {"kin
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    return table_app(tmp_path_factory.mktemp("tables-fuzz")).test_client()
+    # Nobody goes away here: the seat to move stays a person's whatever the examples take.
+    return table_app(tmp_path_factory.mktemp("tables-fuzz"), TABLES_AWAY_SECONDS=0).test_client()
 
 
 @pytest.fixture(scope="module")
@@ -84,3 +85,38 @@ def test_any_address_and_key_under_tables_answers_json(client, table, table_id, 
         if response.status_code != 200:
             assert response.get_json()["errors"][0]["message"]
     assert client.get(f"{BASE}/{real}").get_json()["ended"] is False
+
+
+@FUZZ
+@given(body=bodies([{"phrase": "good_luck"}, {"phrase": "oops"}]))
+def test_a_phrase_answers_any_body_and_changes_no_card(client, table, body):
+    table_id, keys, _ = table
+    before = _state(client, table_id)
+    response = client.post(f"{BASE}/{table_id}/say", data=body, content_type="application/json",
+                           headers=bearer(keys[2]))
+    assert_clear_answer(response, 200, (400, 422, 429))
+    assert _state(client, table_id) == before
+
+
+@FUZZ
+@given(body=bodies([{"seat": 0}, {"seat": 2}]))
+def test_a_nudge_answers_any_body_and_changes_no_card(client, table, body):
+    table_id, keys, _ = table
+    before = _state(client, table_id)
+    response = client.post(f"{BASE}/{table_id}/nudge", data=body, content_type="application/json",
+                           headers=bearer(keys[2]))
+    assert_clear_answer(response, 200, (400, 409, 422, 429))
+    assert _state(client, table_id) == before
+
+
+@FUZZ
+@given(number=st.one_of(st.integers(min_value=-5, max_value=2 ** 70).map(str),
+                        st.text(st.characters(blacklist_characters="/", blacklist_categories=("Cs",)), min_size=1,
+                                max_size=12)),
+       key=st.sampled_from([None, 0, "host", "wrong"]))
+def test_a_deal_of_a_table_in_play_is_never_shown_whatever_is_asked(client, table, number, key):
+    table_id, keys, host_key = table
+    key = {None: None, 0: keys[0], "host": host_key, "wrong": "not-a-key"}[key]
+    response = client.get(f"{BASE}/{table_id}/deals/{urllib.parse.quote(number, safe='')}", headers=bearer(key))
+    assert response.status_code in (403, 404, 409), response.get_data(as_text=True)
+    assert response.mimetype == "application/json" and response.get_json()["errors"][0]["message"]

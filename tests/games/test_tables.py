@@ -56,7 +56,7 @@ def test_every_change_writes_its_version_to_the_change_log_in_its_transaction(db
     assert rows.changes_since(db, table.id, 2) == [3]
     columns = [(row[1], row[2], row[3], row[5]) for row in db.execute("pragma table_info(table_changes)")]
     assert columns == [("id", "INTEGER", 0, 1), ("table_id", "TEXT", 1, 0), ("version", "INTEGER", 1, 0),
-                       ("at", "REAL", 1, 0)]
+                       ("at", "REAL", 1, 0), ("kind", "TEXT", 0, 0)]  # kind: "talk" (0010_table_talk) or null
 
 
 def test_a_refused_move_changes_nothing(db):
@@ -201,3 +201,30 @@ def test_a_table_read_again_goes_on_from_its_last_replay_to_the_same_positions(d
     assert loaded.positions == replay(tables._record(loaded.row)).positions
     tables._replays.clear()
     assert tables.load(db, table.id).positions == loaded.positions
+
+
+def test_flask_purge_deletes_old_practice_games_and_old_finished_tables_with_their_talk(app, db, monkeypatch):
+    from datetime import datetime, timedelta, timezone
+
+    from scorekeeper.games import practice
+    from scorekeeper.games import table_talk as talk
+
+    old_practice = practice.start(db, "classic", "easy")
+    stamp = (datetime.now(timezone.utc) - timedelta(days=31)).isoformat(timespec="seconds")
+    db.execute("update practice_games set updated_at = ? where id = ?", [stamp, old_practice])
+    db.conn.commit()
+    ended, playing = opened(db), opened(db)
+    with sqlite.transaction(db):
+        talk.say(db, tables.load(db, ended.id), 0, "well_played", None)
+        rows.save_new_deal(db, ended.id, None, deal_number=2, seed="s", totals_before=[0, 0], at=tables.clock())
+        tables.end(db, tables.load(db, ended.id))
+    assert db["table_deals"].count == 1 and db["table_said"].count == 1
+    monkeypatch.setattr(tables, "clock", lambda: tables.time.time() + 31 * 86400)
+    result = app.test_cli_runner().invoke(args=["purge"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == ["1 practice game untouched for 30 days deleted.",
+                                          "Deleted 1 table (ended over 30 days ago, or untouched for 90 days)."]
+    assert [row["id"] for row in db.query("select id from tables")] == [playing.id]
+    assert db["table_deals"].count == db["table_said"].count == db["practice_games"].count == 0
+    assert db["games"].count == 2  # the tables' score sheets stay
+    assert app.test_cli_runner().invoke(args=["purge", "--ended-days", "0", "--days", "0"]).exit_code == 0
