@@ -81,6 +81,7 @@
     var section = seat();
     if (!section) return;
     if (busy || sending) { again = true; return; }
+    if (navigator.onLine === false) return; // offline: "online" asks again
     busy = true;
     var headers = {};
     headers[HEADER] = "1";
