@@ -148,6 +148,10 @@ def test_a_refusal_shows_on_the_phone_that_tried_and_two_phones_at_once_get_409(
         sleep(twin)  # it stops asking, so it still shows version 1
         ann.locator("button.stock").tap()
         caught_up(ann, 2)
+        caught_up(bob, 2)
+        expect(bob.locator("#table-news")).to_have_text("Ann drew a card.")  # read out by a screen reader
+        expect(bob.locator("#table-news")).to_have_attribute("aria-live", "polite")
+        expect(ann.locator("#next-step")).to_be_focused()  # after your own move: what to do next
         assert seat_version(twin) == 1
         twin.locator("button.stock").tap()
         expect(twin.locator("#table-message")).to_contain_text("The table moved on")

@@ -234,20 +234,21 @@ def chosen_taps(table):
     return taps(position, move)
 
 
-def test_a_whole_deal_by_the_pages_forms_sends_no_seat_another_seats_cards(app, table):
-    table_id, keys = table
-    phones = {seat: phone(app, table_id, key) for seat, key in keys.items()}
-    watcher = app.test_client()
+def play_deal(app, table_id, phones, watcher=None):
+    """Play the deal to its end by the phones' forms; with a ``watcher``, check every page and fragment for a leak.
+
+    Return how many positions were checked."""
     checked = 0
     for _ in range(400):
         held = server_table(app, table_id)
-        for seat, client in phones.items():
-            for path in ("", "/play"):
-                assert_no_leak(held, seat, client.get(f"/tables/{table_id}{path}").get_data(as_text=True))
-        assert_no_leak(held, None, watcher.get(f"/tables/{table_id}/play").get_data(as_text=True))
-        checked += 1
+        if watcher is not None:
+            for seat, client in phones.items():
+                for path in ("", "/play"):
+                    assert_no_leak(held, seat, client.get(f"/tables/{table_id}{path}").get_data(as_text=True))
+            assert_no_leak(held, None, watcher.get(f"/tables/{table_id}/play").get_data(as_text=True))
+            checked += 1
         if held.position.over:
-            break
+            return checked
         seat = held.to_move
         codes, action = chosen_taps(held)
         answer = phones[seat].post(f"/tables/{table_id}/move", headers=FRAGMENT,
@@ -255,7 +256,15 @@ def test_a_whole_deal_by_the_pages_forms_sends_no_seat_another_seats_cards(app, 
         assert answer.status_code == 200
         html = answer.get_data(as_text=True)
         assert 'class="flash flash-error"' not in html, html[:2000]
-        assert_no_leak(server_table(app, table_id), seat, html)
+        if watcher is not None:
+            assert_no_leak(server_table(app, table_id), seat, html)
+    raise AssertionError("the deal did not end")
+
+
+def test_a_whole_deal_by_the_pages_forms_sends_no_seat_another_seats_cards(app, table):
+    table_id, keys = table
+    phones = {seat: phone(app, table_id, key) for seat, key in keys.items()}
+    checked = play_deal(app, table_id, phones, watcher=app.test_client())
     held = server_table(app, table_id)
     assert held.position.over and checked > 20
     # The deal's score, the score board, and Next deal on every person's phone.
@@ -267,3 +276,20 @@ def test_a_whole_deal_by_the_pages_forms_sends_no_seat_another_seats_cards(app, 
     answer = phones[1].post(f"/tables/{table_id}/move", data={"version": str(held.version), "action": "next_deal"})
     assert answer.status_code == 303
     assert server_table(app, table_id).row["deal_number"] == 2
+
+
+def test_once_the_game_is_over_the_page_offers_to_play_again_with_the_same_seats(app, known_seeds):
+    opened = open_table(app.test_client(), names=FOUR, computer={"3": "normal"}, options={"target": 500})
+    table_id = opened["id"]
+    phones = {seat: phone(app, table_id, key) for seat, key in keys_of(opened).items()}
+    for _ in range(10):
+        play_deal(app, table_id, phones)
+        held = server_table(app, table_id)
+        if held.game_over:
+            break
+        phones[0].post(f"/tables/{table_id}/move", data={"version": str(held.version), "action": "next_deal"})
+    assert held.game_over
+    html = entities.unescape(phones[2].get(f"/tables/{table_id}").get_data(as_text=True))
+    assert f'action="/tables/{table_id}/again"' in html and "Play again with the same seats" in html
+    assert 'value="next_deal"' not in html
+    assert "The game is over" in html and f"{held.game.names[held.game.score.winner]} won" in html
