@@ -293,3 +293,54 @@ def test_once_the_game_is_over_the_page_offers_to_play_again_with_the_same_seats
     assert f'action="/tables/{table_id}/again"' in html and "Play again with the same seats" in html
     assert 'value="next_deal"' not in html
     assert "The game is over" in html and f"{held.game.names[held.game.score.winner]} won" in html
+
+
+def test_may_i_go_out_reaches_the_partners_phone_and_a_computer_answers_with_its_reason(app, known_seeds):
+    """Persons play as the hard level would; each asks "may I go out?" when it may: a person partner gets Yes and
+    No on their phone, a computer partner (Di, for Bob) answers at once, and Bob reads its answer and why."""
+    from scorekeeper.canasta.play import Answer, AskPartner
+    from scorekeeper.canasta.players.levels import LEVELS
+
+    opened = open_table(app.test_client(), names=FOUR, computer={"3": "hard"})
+    table_id = opened["id"]
+    phones = {seat: phone(app, table_id, key) for seat, key in keys_of(opened).items()}
+    asked = {"person": False, "computer": False}
+    for _ in range(12):
+        for _ in range(600):
+            held = server_table(app, table_id)
+            if held.position.over:
+                break
+            seat, position = held.to_move, held.position
+            move = LEVELS["hard"].choose(position).move
+            if AskPartner() in legal_moves(position) and position.step == "play":
+                partner = (seat + 2) % 4
+                kind = "computer" if partner == 3 else "person"
+                if not asked[kind]:
+                    move = AskPartner()
+            if isinstance(move, Answer):
+                html = entities.unescape(phones[seat].get(f"/tables/{table_id}").get_data(as_text=True))
+                assert "Your partner asks whether they may go out: answer yes or no." in html
+                assert 'value="yes"' in html and 'value="no"' in html
+                asker = phones[(seat + 2) % 4].get(f"/tables/{table_id}").get_data(as_text=True)
+                assert 'value="yes"' not in asker
+                codes, action = [], "yes" if move.yes else "no"
+                asked["person"] = True
+            elif isinstance(move, EndDeal):
+                codes, action = [], "end_deal"
+            else:
+                codes, action = taps(position, move)
+            answer = phones[seat].post(f"/tables/{table_id}/move", headers=FRAGMENT,
+                                       data={"version": str(held.version), "action": action, "card": codes})
+            html = entities.unescape(answer.get_data(as_text=True))
+            assert 'class="flash flash-error"' not in html, html[:1500]
+            if isinstance(move, AskPartner) and seat == 1:
+                said = re.search(r'<p class="asked" id="asked">(.*?)</p>', html)
+                assert said and said.group(1).startswith(("Di says yes", "Di says no")), html[:3000]
+                asked["computer"] = True
+        if all(asked.values()):
+            break
+        held = server_table(app, table_id)
+        if held.game_over:
+            break
+        phones[0].post(f"/tables/{table_id}/move", data={"version": str(held.version), "action": "next_deal"})
+    assert asked == {"person": True, "computer": True}
