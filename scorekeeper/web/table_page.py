@@ -130,9 +130,11 @@ def _urls(table):
 
 def seat_context(table, seat, message=None):
     """Everything the seat's page and its fragment show, for ``seat`` (None: a spectator)."""
-    seen = _seen(table, seat)
-    names = _names_by_engine_seat(table, seat)
     shown = views.view_for(table, seat, _urls(table))
+    seen = _seen(table, seat)
+    if shown["ended"]:
+        seen = replace(seen, to_move=None, moves=())  # no move follows: no button offers one
+    names = _names_by_engine_seat(table, seat)
     over = shown["over"]
     return {
         "table_id": table.id, "view": shown, "seat": seat, "spectator": seat is None, "seen": seen,

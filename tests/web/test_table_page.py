@@ -344,3 +344,19 @@ def test_may_i_go_out_reaches_the_partners_phone_and_a_computer_answers_with_its
             break
         phones[0].post(f"/tables/{table_id}/move", data={"version": str(held.version), "action": "next_deal"})
     assert asked == {"person": True, "computer": True}
+
+
+def test_a_table_the_host_ended_offers_no_move(app, table):
+    table_id, keys = table
+    ann = phone(app, table_id, keys[0])
+    db = sqlite.connect(app.config["DATABASE"])
+    try:
+        with sqlite.transaction(db):
+            tables.end(db, tables.load(db, table_id))
+    finally:
+        db.close()
+    html = ann.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert "The host ended this table" in html
+    assert 'value="draw" class="primary"' not in html  # no Draw button
+    refused = ann.post(f"/tables/{table_id}/move", data={"version": "2", "action": "draw"}, headers=FRAGMENT)
+    assert "The host ended this table: no move can follow." in entities.unescape(refused.get_data(as_text=True))
