@@ -1,5 +1,5 @@
 // The practice page, enhanced: forms are sent in the background and the answer swapped in, the other
-// seats' moves are shown one at a time, progress is kept in this browser if the player wants it.
+// seats' moves are shown one at a time (the table in step), progress is kept in this browser if the player wants it.
 // It holds no rule of the game: the server judges every move and says what happened.
 (function () {
   "use strict";
@@ -89,14 +89,73 @@
     write(sessionStorage, VISIT, visit);
   }
 
-  // --- the other seats' moves, one at a time ---------------------------------------------------------
-  function reveal(before) {
-    var entries = Array.prototype.slice.call(document.querySelectorAll("#log li"));
-    var fresh = entries.filter(function (li) { return Number(li.dataset.n) > before; }).reverse();
-    if (reduced || !fresh.length) return;
-    fresh.forEach(function (li) { li.classList.add("revealing"); });
-    fresh.forEach(function (li, index) {
-      setTimeout(function () { li.classList.remove("revealing"); }, PACE * index);
+  // --- the other seats' moves, one at a time, the table in step with them ----------------------------------
+  // At every moment the table shows the position after the newest move the log shows: never a move it has not
+  // told yet. The table of each earlier move comes from the server (the page's ?moves=K: the seat's own view).
+  var timers = [];
+
+  function stop() {
+    timers.forEach(clearTimeout);
+    timers = [];
+  }
+
+  // The entries an answer adds to the log, oldest first.
+  function fresh(root, before) {
+    return Array.prototype.slice.call(root.querySelectorAll("#log li")).filter(function (li) {
+      return Number(li.dataset.n) > before;
+    }).reverse();
+  }
+
+  // The parts of the page that a move changes while the player waits: the sides, the centre, the line at the top.
+  function tableOf(root) {
+    return {
+      sides: root.querySelector("#play-form .sides").innerHTML,
+      centre: root.querySelector("#play-form .centre").innerHTML,
+      step: root.querySelector("#next-step").textContent,
+    };
+  }
+
+  function showTable(state) {
+    document.querySelector("#play-form .sides").innerHTML = state.sides;
+    document.querySelector("#play-form .centre").innerHTML = state.centre;
+    document.getElementById("next-step").textContent = state.step;
+  }
+
+  // Resolve with the table after each of the ``entries`` (the answer's own table for the last move).
+  function tables(doc, entries) {
+    var game = doc.getElementById("practice");
+    var total = Number(game.dataset.moves);
+    var last = tableOf(doc);
+    var after = function (li) { return Number(li.dataset.move) + 1; };
+    var earlier = {};
+    entries.forEach(function (li) { if (after(li) < total) earlier[after(li)] = null; });
+    return Promise.all(Object.keys(earlier).map(function (moves) {
+      return fetch(game.dataset.table + "?moves=" + moves, { credentials: "same-origin" })
+        .then(function (response) {
+          if (!response.ok) throw new Error(String(response.status));
+          return response.text();
+        })
+        .then(function (html) { earlier[moves] = tableOf(new DOMParser().parseFromString(html, "text/html")); });
+    })).then(function () {
+      return entries.map(function (li) { return after(li) < total ? earlier[after(li)] : last; });
+    });
+  }
+
+  // Show the ``entries`` one at a time, PACE apart, each with its table (``states``); a deal's end (its result and
+  // the Next deal button) last.
+  function narrate(entries, states) {
+    var ended = [document.querySelector("#practice .result"), document.querySelector("#play-form .play-actions")];
+    if (!ended[0]) ended = [];
+    entries.forEach(function (li) { li.classList.add("revealing"); });
+    ended.forEach(function (part) { part.hidden = true; });
+    entries.forEach(function (li, index) {
+      var show = function () {
+        li.classList.remove("revealing");
+        showTable(states[index]);
+        if (index === entries.length - 1) ended.forEach(function (part) { part.hidden = false; });
+      };
+      if (index === 0) show();
+      else timers.push(setTimeout(show, PACE * index));
     });
   }
 
@@ -112,6 +171,7 @@
     // a hint (which changes nothing on the table either).
     var version = submitter && submitter.value === "hint" ? "hint" : game ? game.dataset.version : null;
     var picked = Array.prototype.map.call(form.querySelectorAll("input.pick:checked"), function (box) { return box.value; });
+    stop();  // the moves still to be shown of the last answer: this one replaces them
     // form.getAttribute: the buttons are named "action", which hides the form's own .action.
     fetch(form.getAttribute("action"), { method: "POST", body: data, credentials: "same-origin" })
       .then(function (response) {
@@ -122,11 +182,20 @@
         var doc = new DOMParser().parseFromString(html, "text/html");
         var main = doc.getElementById("main");
         if (!main) throw new Error("no page");
+        var entries = doc.getElementById("practice") && !reduced ? fresh(doc, before) : [];
+        // The table of each move told: read before the page changes; none read, the page shows its end at once.
+        var read = entries.length > 1 ? tables(doc, entries).catch(function () { return null; })
+          : Promise.resolve(null);
+        return read.then(function (states) { return [main, states]; });
+      })
+      .then(function (shown) {
+        var main = shown[0], states = shown[1];
         document.getElementById("main").innerHTML = main.innerHTML;
         busy = false;
         start();
         reselect(version, picked);
-        reveal(before);
+        // The entries of the page now shown: the same as those read, in the same order.
+        if (states) narrate(fresh(document, before), states);
         var line = document.getElementById("next-step");
         var flash = document.querySelector(".flashes");
         (flash || line || document.getElementById("main")).setAttribute("tabindex", "-1");

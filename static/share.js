@@ -1,4 +1,5 @@
-// The share page: a "Copy" button beside each link, added here since only JavaScript can copy.
+// The share page and the host page of a table: a "Copy" button beside each link, added here since only
+// JavaScript can copy; and "Share" (the phone's share sheet) beside a link marked data-share.
 (function () {
   "use strict";
   function say(status, text) {
@@ -33,5 +34,18 @@
       }
     });
     input.after(button, status);
+    // A link to send (data-share: its title): the phone's own share sheet, where it has one.
+    if (input.dataset.share && navigator.share) {
+      var share = document.createElement("button");
+      share.type = "button";
+      share.textContent = "Share";
+      var whatShared = share.appendChild(document.createElement("span"));
+      whatShared.className = "visually-hidden";
+      whatShared.textContent = " the " + what;
+      share.addEventListener("click", function () {
+        navigator.share({ title: input.dataset.share, url: input.value }).catch(function () { /* closed */ });
+      });
+      button.after(share);
+    }
   });
 })();

@@ -380,3 +380,81 @@ def end(table_id):
     with sqlite.transaction(db):
         version = tables.end(db, found)
     return _answer({"id": found.id, "ended": True, "version": version})
+
+
+# --- play again with the same seats -------------------------------------------------------------------------
+
+AGAIN_FIELDS = ("expected_version",)
+
+
+def _seat_or_host_table(table_id):
+    """Return ``(table, role, refusal)``: the table and the key's seat or "host"; else the 404/403/429 answer."""
+    db = sqlite.get_db()
+    found = tables.load(db, table_id)
+    if found is None:
+        return None, None, no_table()
+    key, limited = _key_of_request()
+    if limited is not None:
+        return None, None, limited
+    if key is None:
+        return None, None, error_body(403, [("Authorization", (
+            "Playing again needs a seat's key or the host's, sent as the header Authorization: Bearer <key>. "
+            "Nothing was changed."))])
+    role = found.seat_of_key(key)
+    if role is None:
+        return None, None, _wrong_key()
+    return found, role, None
+
+
+def again_body():
+    """Return ``(expected_version, canonical, problems)`` of a play-again request; its body may be left out."""
+    if not request.get_data(cache=True).strip() and not request.is_json:
+        return None, b"{}", []
+    body, canonical, problems = _read_body(AGAIN_FIELDS, "Playing again")
+    return _expected_version(body, problems), canonical, problems
+
+
+GAME_NOT_OVER = ("The table's game is not over: a new game starts only once a side has reached the target. "
+                 "Nothing was changed.")
+
+
+@bp.post("/<table_id>/again")
+def again(table_id):
+    """A seat or the host: once the game is over, a new game at the same table with the same seats, deal 1."""
+    found, role, refusal = _seat_or_host_table(table_id)
+    if refusal is not None:
+        return refusal
+    try:
+        idempotency_key = idempotency.idempotency_key()
+        expected, canonical, problems = again_body()
+    except BadBody as error:
+        return bad_body(error)
+    if problems:
+        return error_body(422, problems)
+    limited = limits.count("tables")  # it deals a deal, as next_deal does
+    if limited is not None:
+        return limited
+    db = sqlite.get_db()
+
+    def change():
+        version = tables.play_again(db, tables.load(db, table_id), expected)
+        game_id = tables.load(db, table_id).game.id
+        return 200, json.dumps({"id": table_id, "version": version, "deal": 1, "game_id": game_id,
+                                "game_url": url_for("games.board", game_id=game_id),
+                                "previous_game_id": found.game.id})
+
+    try:
+        once = at_most_once(db, f"api:table:{table_id}:again", idempotency_key, idempotency.request_hash(canonical),
+                            change)
+    except tables.Conflict as conflict:
+        return _conflict(conflict.version, expected)
+    except tables.GameNotOver:
+        return error_body(409, [("", GAME_NOT_OVER)])
+    except KeyReused:
+        return idempotency.key_reused()
+    if not once.repeated:
+        _computers_move(table_id)
+    data = json.loads(once.kept)
+    data["table"] = _view(tables.load(db, table_id), None if role == "host" else role)
+    response = _answer(data, once.status)
+    return idempotency.replayed(response) if once.repeated else response

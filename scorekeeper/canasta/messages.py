@@ -347,6 +347,15 @@ MESSAGES: dict[str, str] = {
     "special.rule.garbage": ("four cards of one rank, four of another, three of a third and three of a fourth, "
                              "no wild card."),
     "special.rule.unknown": "",
+    # --- the selected cards as a move (play.selection): cards as codes, melds by their key ----
+    "selection.grouped": ("You selected {selected:cards_words}, and the app put {placed:placed} "
+                          "(to choose yourself, put down one meld at a time, or tap a meld to add to it)."),
+    "selection.grouped_take": ("You selected {selected:cards_words}, and the app put {placed:placed} "
+                               "(to choose yourself, select only the cards that go with the top card)."),
+    "selection.wilds_to_a_meld": ("To add {cards:cards_words} to a meld, keep {cards:them} selected and tap that "
+                                  "meld on your side of the table."),
+    "selection.wilds_no_meld": ("Wild cards alone make no meld, and your side has no meld to add {cards:them} to "
+                                "yet: put {cards:them} down with natural cards of one rank."),
     # --- why the referee refuses a move: a play.problems.Refusal, with its own code and words ---
     "play.refused": "{refusal.message}",
     "position.black_threes_melded": ("Black 3s are melded only by a player going out: they lie on the table only "
@@ -389,7 +398,7 @@ REFUSALS: dict[str, str] = {
                         "{short_by} short{top_counts:top_uncounted}."),
     "dead_rank": DEAD_RANK,
     "no_cards": "Give the cards to meld.",
-    "which_meld": "Say which meld the wild cards {cards} go on.",
+    "which_meld": "Wild cards alone make no meld: say which of your side's melds {cards:cards_words} {cards:go_on}.",
     "no_such_meld": "Your side has no meld of {rank:label} to add {cards} to.",
     "others_meld": ("{cards}: a side never adds to another side's melds, "
                     "and alone these cards make no meld of {rank:label}."),
@@ -449,6 +458,18 @@ def _words():
     return words
 
 
+def _cards(cards) -> list:
+    """Return cards given as card text ("2♦ JK") or as a list of codes (["2D", "JK"])."""
+    from .cards import parse_cards
+
+    return parse_cards(cards if isinstance(cards, str) else " ".join(cards))
+
+
+def _placed(placed) -> str:
+    """Return where wild cards were put: "a 2 on the 9s and a joker on the 5s"."""
+    return _words().join_and([f"{_words().cards_words(_cards(cards))} on the {_label(key)}" for key, cards in placed])
+
+
 def _frozen(reasons) -> str:
     """Return why the pile is frozen, the reasons joined in one clause ("A wild card … and your side …")."""
     first, *more = [str(reason) for reason in reasons]
@@ -493,6 +514,10 @@ SPECS = {
     "have_of_rank": lambda count, p: _words().rank_word(_rank(p["rank"]), count) if count else "none",
     "a_wild_card": lambda has, _: "a wild card" if has else "no wild card",
     "a_meld_of_rank": lambda has, p: ("a meld of " if has else "no meld of ") + _rank(p["rank"]).plural,
+    "cards_words": lambda cards, _: _words().cards_words(_cards(cards)),
+    "them": lambda cards, _: "it" if len(_cards(cards)) == 1 else "them",
+    "go_on": lambda cards, _: "goes on" if len(_cards(cards)) == 1 else "go on",
+    "placed": lambda placed, _: _placed(placed),
     "canastas": lambda count, _: _words().plural(count, "canasta"),
     "wild_cards": lambda count, _: _words().plural(count, "wild card"),
     "none": lambda count, _: str(count) if count else "none",

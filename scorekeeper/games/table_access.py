@@ -6,10 +6,18 @@ browser keeps the host key, as a browser keeps the edit keys of its games
 key sealed with that id (``games.keyring``), so neither the cookie nor a copy
 of the database opens a seat. Whether a key still opens anything (the host
 may have given the seat a new key) is ``Table.seat_of_key``'s to say.
+
+The host's browser also keeps every person seat's key as that seat's
+*invite* (role "invite:<n>"), so that the host page can show the invite links
+again after the table was opened. An invite is not a seat: ``held_roles`` and
+``held_seat`` never read one, so the host does not sit at every seat. It gives
+the host nothing the host key does not already give (the host can give any
+seat a new key), and it is sealed like every other key.
 """
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 
 from ..store import sqlite
@@ -17,15 +25,27 @@ from ..store import table_keys
 from . import access, keyring
 
 HOST = "host"
+INVITE = "invite:"
+
+
+def invite(seat: int) -> str:
+    """The role of a seat's invite kept by the host's browser: "invite:<n>"."""
+    return f"{INVITE}{_seat_number(seat)}"
+
+
+def _seat_number(seat) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+        raise ValueError(f"not a table role: {seat!r}")
+    return seat
 
 
 def _role(role) -> str:
-    """"host", or a seat number as "seat:<n>"."""
+    """"host", an invite ("invite:<n>", see ``invite``), or a seat number as "seat:<n>"."""
     if role == HOST:
         return HOST
-    if isinstance(role, bool) or not isinstance(role, int) or role < 0:
-        raise ValueError(f"not a table role: {role!r}")
-    return f"seat:{role}"
+    if isinstance(role, str) and re.fullmatch(r"invite:(0|[1-9][0-9]{0,2})", role):
+        return role
+    return f"seat:{_seat_number(role)}"
 
 
 def _context(table_id, role) -> str:
@@ -51,8 +71,8 @@ def held_table_key(table_id: str, role) -> str | None:
     return None if sealed is None else keyring.unseal(secret, _context(table_id, role), sealed)
 
 
-def held_roles(table_id: str) -> dict:
-    """``{role: key}`` of every key this browser holds at the table: role "host" or a seat number."""
+def _unsealed(table_id) -> dict:
+    """``{stored role: key}`` of every key this browser holds at the table."""
     secret = access._browser()
     if secret is None:
         return {}
@@ -60,8 +80,24 @@ def held_roles(table_id: str) -> dict:
     for role, sealed in table_keys.held(sqlite.get_db(), keyring.browser_id(secret), table_id).items():
         key = keyring.unseal(secret, _context(table_id, role), sealed)
         if key is not None:
-            held[HOST if role == HOST else int(role.split(":", 1)[1])] = key
+            held[role] = key
     return held
+
+
+def held_roles(table_id: str) -> dict:
+    """``{role: key}`` of every key this browser holds at the table: role "host" or a seat number (no invite)."""
+    held = {}
+    for role, key in _unsealed(table_id).items():
+        if role == HOST:
+            held[HOST] = key
+        elif role.startswith("seat:"):
+            held[int(role.split(":", 1)[1])] = key
+    return held
+
+
+def held_invites(table_id: str) -> dict:
+    """``{seat: key}`` of the invites the host's browser keeps at the table (whether they still open: the table says)."""
+    return {int(role[len(INVITE):]): key for role, key in _unsealed(table_id).items() if role.startswith(INVITE)}
 
 
 def held_seat(table) -> tuple[int, str] | None:

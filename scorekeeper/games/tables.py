@@ -490,3 +490,33 @@ def purge(db, *, ended_days: float, untouched_days: float) -> list[str]:
     """Delete tables ended more than ``ended_days`` ago or untouched for ``untouched_days``; return their ids."""
     now = clock()
     return rows.purge_tables(db, ended_before=now - ended_days * 86400, untouched_before=now - untouched_days * 86400)
+
+
+# --- play again with the same seats -------------------------------------------------------------------
+
+
+class GameNotOver(Exception):
+    """The table's game is still being played (or the host ended it before its end): no new game starts."""
+
+
+def play_again(db, table: Table, expected_version=None) -> int:
+    """Start a new scorekeeper game at the table once its game is over; return the table's new version.
+
+    The same seats, names, players, levels and keys; the same rules, house
+    options, sides and seats in the game; totals from nothing; deal 1 with a new
+    secret seed, dealt by the seat that dealt the first game's deal 1. The old
+    game stays as it was. Raises GameNotOver or Conflict, and changes nothing then.
+    """
+    if expected_version is not None and expected_version != table.version:
+        raise Conflict(table.version)
+    if not table.game_over:
+        raise GameNotOver(table.id)
+    old = table.game
+    with sqlite.writing(db):
+        game_id, _ = write.new_game(db, rules=old.rules, options=dict(old.options), names=list(old.names),
+                                    seats=list(old.seats))
+        try:
+            return rows.restart_table(db, table.id, table.version, game_id=game_id, seed=new_seed(),
+                                      totals_before=list(read.load_game(db, game_id).score.totals), at=clock())
+        except rows.TableVersionConflict as conflict:
+            raise Conflict(conflict.current_version) from None

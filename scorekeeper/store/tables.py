@@ -135,3 +135,14 @@ def purge_tables(db, *, ended_before, untouched_before):
             db.execute("delete from table_seats where table_id = ?", [table_id])
             db.execute("delete from tables where id = ?", [table_id])
     return ids
+
+
+def restart_table(db, table_id, expected_version, *, game_id, seed, totals_before, at):
+    """Seat the table at a new scorekeeper game, deal 1, no move, not ended, if still at ``expected_version``.
+
+    The seats, their names, players, levels and keys' hashes stay. Return the new version.
+    """
+    with writing(db):
+        return _bump(db, table_id, expected_version, at,
+                     ("game_id", "deal_number", "seed", "totals_before", "moves", "ended"),
+                     (game_id, 1, seed, json.dumps(list(totals_before)), "[]", 0))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import request
 
 from ..canasta.cards import Rank, parse_cards
-from ..canasta.errors import CanastaError
+from ..canasta.errors import CanastaError, Problem
 from ..canasta.play import Answer, AskPartner, Discard, Draw, EndDeal
 from ..canasta.play.moves import engine_cards
 from ..canasta.play.selection import add_to, put_down, take_pile
@@ -44,6 +44,11 @@ def move_of(position, action: str, cards):
     if action == "meld":
         if not cards:
             return "Select the cards to put down first: tap them in your hand."
+        if all(card.is_wild for card in cards) and (len(cards) < 3 or not position.ruleset.wild_melds):
+            # Wild cards alone make no meld here: the page says how to add them to one (tap it).
+            melds = position.side_melds(position.side_of(position.turn))
+            return Problem("selection.wilds_to_a_meld" if melds else "selection.wilds_no_meld",
+                           cards=[card.code for card in cards]).message
         return put_down(position, cards)
     if action == "discard":
         if len(cards) != 1:

@@ -13,17 +13,19 @@ import hashlib
 import hmac
 import threading
 from collections import OrderedDict
+from dataclasses import replace
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 
-from ..canasta.play import deal
+from ..canasta.play import deal, view
 from ..canasta.coach.lines import line
 from ..canasta.coach.said import Said
 from ..canasta.coach.words import Reader, render
 from ..canasta.players.levels import LEVEL_NAMES, LEVELS
 from ..canasta.players.loop import play_out
 from ..canasta.coach.names import seat_names
-from ..canasta.rules import PRESETS
+from ..canasta.play.selection import grouping
+from ..canasta.rules import PRESETS, next_minimum
 from .. import limits
 from ..games import practice
 from ..store import sqlite
@@ -49,21 +51,39 @@ def _table():
 
 @bp.get("")
 def page_view():
+    """The practice page; ``?moves=K``: the table as the player saw it after the deal's first K moves.
+
+    The page's script shows the other seats' moves one at a time: for each move the log tells, it shows that
+    move's table from ``?moves=K`` (the seat's view of that position, nothing more), so the table never shows a
+    move the log has not told yet.
+    """
     table = _table()
     context = {"presets": PRESETS, "levels": LEVEL_LABELS, "table": table, "ruleset": PRESETS["classic"]}
     if table is not None:
-        seen = table.seen()
+        position, over = table.position, table.game.score.game_over
+        at = request.args.get("moves", type=int)
+        if at is not None and 0 <= at < len(table.positions) - 1:
+            position, over = table.positions[at], False
+            # An earlier table: its forms carry a version the game never has, so a move sent from it is refused
+            # as one from an old tab ("This game moved on ..."), never made on a table the player did not see.
+            table = context["table"] = replace(table, row={**table.row, "version": -1})
+        seen = view(position, practice.HUMAN)
         context.update(
             seen=seen, names=table.names, hand=page.columns(seen.hand), sides=page.table_sides(seen, table.names),
             top=page.face(seen.pile[-1]) if seen.pile else None,
-            next_step=page.next_step(seen, table.names, table.game.score.game_over, table.position.ruleset.draw),
-            log=practice.shown_log(table), ruleset=table.position.ruleset,
-            result=page.deal_result(table.position, table.game.names, table.game.score.totals), game=table.game,
+            next_step=page.next_step(seen, table.names, over, position.ruleset.draw),
+            log=practice.shown_log(table), ruleset=position.ruleset,
+            result=page.deal_result(position, table.game.names, table.game.score.totals), game=table.game,
             level=table.row["level"],
+            # Before the deal's first move: the goal line, with the player's partners by name.
+            goal=not table.row["moves"],
+            partners=[table.names[s] for s in position.seats_of(position.side_of(practice.HUMAN))
+                      if s != practice.HUMAN],
         )
         result = context["result"]
         context["won"] = bool(result) and result[0]["mine"] and all(
             result[0]["score"] > other["score"] for other in result[1:])
+    context["start_minimum"] = next_minimum(context["ruleset"], 0)
     return render_template("practice/page.html", **context)
 
 
@@ -116,7 +136,9 @@ def move():
             else:
                 outcome = practice.play(db, table, made)
                 if outcome.refused:
-                    flash(outcome.refused, "error")
+                    # Where the app chose how to group the selection, the player's own selection is named first.
+                    guessed = grouping(table.position, cards, made) if action in ("meld", "take") else None
+                    flash(f"{guessed.message} {outcome.refused}" if guessed else outcome.refused, "error")
     except practice.Conflict:
         flash("This game moved on in another tab or window: here is where it stands now.", "error")
     except ValueError as error:

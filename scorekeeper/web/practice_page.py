@@ -104,7 +104,8 @@ def next_step(seen, names, game_over: bool, draw: int = 1) -> str:
     if not seen.melded[seen.side]:
         return (f"Put down your first melds (at least {seen.minimum} points together), "
                 "or select one card and discard it to end your turn.")
-    return "Put down or add cards to your melds, then select one card and discard it to end your turn."
+    return ("Put down melds, or add cards to one of yours (select them, then tap the meld); "
+            "then select one card and discard it to end your turn.")
 
 
 def table_sides(seen, names) -> list[dict]:
@@ -123,9 +124,21 @@ def table_sides(seen, names) -> list[dict]:
         alone = side != seen.side and len(seats) == 1
         sides.append({
             "mine": side == seen.side, "name": name, "tiles": tiles(seen.melds[side]), "threes": threes,
+            "threes_text": threes_text(threes),
             "hands": [("" if alone else names[s], seen.hand_sizes[s]) for s in others],
         })
     return sides
+
+
+def threes_text(threes) -> str:
+    """Return a side's laid-out 3s as its heading counts them: "red 3s: 2"; in Modern American, where black 3s are
+    laid out too, "3s: 1 red, 1 black" or "black 3s: 1" (a black 3 is never called a red one)."""
+    black = sum(1 for three in threes if not three.red)
+    if not black:
+        return f"red 3s: {len(threes)}"
+    if black == len(threes):
+        return f"black 3s: {black}"
+    return f"3s: {len(threes) - black} red, {black} black"
 
 
 def _side_of(seen, seat):
@@ -158,4 +171,4 @@ def deal_result(position, side_names, totals=()) -> list[dict] | None:
     return result
 
 
-__all__ = ["columns", "deal_result", "face", "meld_words", "next_step", "table_sides", "tiles"]
+__all__ = ["columns", "deal_result", "face", "meld_words", "next_step", "table_sides", "threes_text", "tiles"]

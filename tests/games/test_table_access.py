@@ -1,5 +1,6 @@
 """The table keys a browser holds: sealed in the database, opened only with the browser's own cookie."""
 
+import pytest
 from flask import session
 
 from scorekeeper.games import table_access, tables
@@ -59,3 +60,25 @@ def test_purging_a_table_drops_the_keys_browsers_held(tmp_path):
         tables.end(db, tables.load(db, table_id))
         assert tables.purge(db, ended_days=-1, untouched_days=10_000) == [table_id]
         assert list(db.query("select * from browser_tables")) == []
+
+
+def test_the_hosts_invites_are_kept_apart_from_the_seats_it_sits_at(tmp_path):
+    app = table_app(tmp_path)
+    opened = _opened(app)
+    table_id = opened.id
+    with app.test_request_context():
+        table = tables.load(sqlite.get_db(), table_id)
+        table_access.remember_table_key(table_id, "host", opened.host_key)
+        for seat, key in opened.keys.items():
+            table_access.remember_table_key(table_id, table_access.invite(seat), key)
+        assert table_access.held_invites(table_id) == opened.keys
+        # Keeping every seat's invite seats the host nowhere: the seat page reads held_seat.
+        assert table_access.held_seat(table) is None
+        assert table_access.held_roles(table_id) == {"host": opened.host_key}
+        table_access.remember_table_key(table_id, 2, opened.keys[2])
+        assert table_access.held_seat(table) == (2, opened.keys[2])
+        stored = str(list(sqlite.get_db().query("select * from browser_tables")))
+        assert all(key not in stored for key in opened.keys.values())
+        for role in ("invite:", "invite:01", "invite:-1", "invite:x", "seat:1", -1, True, None):
+            with pytest.raises(ValueError):
+                table_access.remember_table_key(table_id, role, "k")

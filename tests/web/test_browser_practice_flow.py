@@ -1,6 +1,8 @@
 """The practice page between two moves: what a refused move or a hint leaves selected, and how the other seats'
 moves appear (one by one, at the top of *What just happened*, with no blank gap above them)."""
 
+from datetime import datetime
+
 import pytest
 from playwright.sync_api import expect
 
@@ -41,18 +43,17 @@ def test_a_hint_keeps_the_cards_selected(live_server, phone):
 
 
 def test_the_other_seats_moves_appear_one_by_one_at_the_top(live_server, phone):
-    phone.clock.install()  # the page's timers wait for the test's clock
+    phone.clock.install(time=datetime(2026, 1, 1))
     start(phone, live_server.url, seed=SEED)
     press(phone, "draw")
-    phone.clock.run_for(5_000)
+    phone.clock.pause_at(datetime(2026, 1, 2))  # the page's timers wait for the test's clock
     press(phone, "discard", ["3C"])
     log = phone.locator("#log")
     waiting = log.locator("li.revealing")
     count = waiting.count()
-    assert count >= 4, "the discard and three seats' moves are still to be shown"
+    assert count >= 3, "three seats' moves are still to be shown"
     # Not yet shown takes no room: nothing blank sits above the moves shown so far.
     assert waiting.evaluate_all("items => items.map(li => li.getBoundingClientRect().height)") == [0] * count
-    phone.clock.run_for(1)
     first_shown = log.locator("li:not(.revealing)").first
     expect(first_shown).to_have_text("You discarded the 3 of clubs.")
     assert abs(first_shown.bounding_box()["y"] - log.bounding_box()["y"]) <= 1
@@ -60,3 +61,87 @@ def test_the_other_seats_moves_appear_one_by_one_at_the_top(live_server, phone):
     expect(log.locator("li:not(.revealing)").first).to_contain_text("West ")
     phone.clock.run_for(800 * count)
     expect(waiting).to_have_count(0)
+
+
+def held_texts(side):
+    """Return what a side's heading counts, as the page writes it: each hand, then its red 3s."""
+    cards = [f"{name}: " * bool(name) + f"{count} card" + "s" * (count != 1) for name, count in side["hands"]]
+    return cards + ([side["threes_text"]] if side["threes"] else [])
+
+
+def test_the_table_shows_no_move_the_log_has_not_told(live_server, phone):
+    """After the player's move, at the moment the log shows move k, the table shows the position after move k."""
+    from scorekeeper.canasta.play import view
+    from scorekeeper.games import practice
+    from scorekeeper.store import sqlite
+    from scorekeeper.web.practice_page import table_sides
+
+    phone.clock.install(time=datetime(2026, 1, 1))
+    start(phone, live_server.url, seed=SEED)
+    press(phone, "draw")
+    phone.clock.pause_at(datetime(2026, 1, 2))  # from here on, time moves only when the test says so
+    before = int(phone.locator("#practice").get_attribute("data-log"))
+    press(phone, "discard", ["3C"])
+    db = sqlite.connect(str(live_server.database))
+    table = practice.load(db, phone.locator("#practice").get_attribute("data-practice"))
+    db.close()
+    told = [int(li.get_attribute("data-move")) for li in phone.locator("#log li").all()
+            if int(li.get_attribute("data-n")) > before][::-1]
+    assert len(set(told)) >= 4, "the discard and three seats' moves"
+    stocks = []
+    for index, move in enumerate(told):
+        if index:
+            phone.clock.run_for(800)
+        newest = phone.locator("#log li:not(.revealing)").first
+        expect(newest).to_have_attribute("data-move", str(move))
+        seen = view(table.positions[move + 1], 0)
+        stocks.append(seen.stock_size)
+        expect(phone.locator("button.stock b")).to_have_text(str(seen.stock_size))
+        expect(phone.locator(".pile-size")).to_contain_text(f"{len(seen.pile)} in pile")
+        held = [text for side in reversed(table_sides(seen, table.names)) for text in held_texts(side)]
+        expect(phone.locator(".side .held")).to_have_text(held)
+    assert stocks[-1] < stocks[0], "the other seats drew: the table changed while the log told it"
+
+
+def test_a_deal_a_computer_ends_shows_its_end_with_the_last_line(live_server, phone):
+    """Seed end0 (normal): East goes out 8 moves after the player's last discard. The deal's result and its Next
+    deal button wait for the log to tell East's last move."""
+    from scorekeeper.canasta.play import apply, deal
+    from scorekeeper.canasta.players.levels import LEVELS
+    from scorekeeper.games.practice import seed_of
+    from scorekeeper.store import practice as rows
+    from scorekeeper.store import sqlite
+
+    position, _ = deal("classic", None, seed_of("end0", 1), (0, 0))
+    moves = []
+    while not position.over:
+        move = LEVELS["hard" if position.to_move == 0 else "normal"].choose(position).move
+        moves.append((position.to_move, move))
+        position, _ = apply(position, move)
+    last = max(index for index, (seat, _) in enumerate(moves) if seat == 0)
+    assert moves[-1][0] != 0 and len(moves) - last > 2
+    phone.clock.install(time=datetime(2026, 1, 1))
+    start(phone, live_server.url, seed="end0")
+    # The deal played on to the player's last move, as the page would have stored it.
+    practice_id = phone.locator("#practice").get_attribute("data-practice")
+    db = sqlite.connect(str(live_server.database))
+    row = rows.get_practice(db, practice_id)
+    rows.save_practice(db, practice_id, row["version"], moves=[move.as_dict() for _, move in moves[:last]], log=[],
+                       deal_number=1, hints=0)
+    db.close()
+    phone.reload()
+    phone.clock.pause_at(datetime(2026, 1, 2))
+    press(phone, "discard", [moves[last][1].card.code])
+    expect(phone.locator("#practice .result")).to_have_count(1)
+    expect(phone.locator("#practice .result")).to_be_hidden()
+    expect(phone.locator('.play-actions button[value="next_deal"]')).to_be_hidden()
+    expect(phone.locator("#next-step")).not_to_contain_text("The deal is over")
+    waiting = phone.locator("#log li.revealing")
+    phone.clock.run_for(800 * (waiting.count() - 1))
+    expect(waiting).to_have_count(1)
+    expect(phone.locator("#practice .result")).to_be_hidden()
+    phone.clock.run_for(800)
+    expect(waiting).to_have_count(0)
+    expect(phone.locator("#practice .result")).to_be_visible()
+    expect(phone.locator('.play-actions button[value="next_deal"]')).to_be_visible()
+    expect(phone.locator("#next-step")).to_have_text("The deal is over: see the score below, then press Next deal.")

@@ -4,7 +4,7 @@ shown only when they do something, the page's links big enough to tap."""
 import pytest
 from playwright.sync_api import expect
 
-from ..conftest import PHONE
+from ..conftest import PHONE, assert_accessible, no_sideways_scroll, screenshot
 from .test_browser_practice import start
 
 pytestmark = pytest.mark.browser
@@ -161,5 +161,34 @@ def test_a_sides_count_that_wraps_starts_its_line_flush(live_server, browser):
         wrapped = page.evaluate(WRAPPED_COUNTS)
         assert wrapped, "a count wraps at 320 px"
         assert [(w["text"], round(w["indent"])) for w in wrapped] == [(w["text"], 0) for w in wrapped]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("rules", ["classic", "modern"])
+def test_the_learners_sections_open_at_320_px_and_new_deal_deals_again(live_server, browser, rules):
+    """How to use this page, the beginner's mistakes and the strategy open without a sideways scroll at 320 px, and
+    New deal (outside the play form) throws the deal away and deals the next."""
+    from .test_browser_practice import press
+
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 320, "height": 640}})
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/practice")
+        page.locator("#rules").select_option(rules)
+        page.locator("#seed").fill("learner")
+        page.get_by_role("button", name="Deal").tap()
+        expect(page.locator("#goal")).to_contain_text("Goal: with North, your partner,")
+        for summary in ("How to use this page", "Common beginner mistakes", "Simple strategy"):
+            page.locator("summary", has_text=summary).tap()
+        expect(page.locator("details.how[open]")).to_have_count(3)
+        assert no_sideways_scroll(page)
+        screenshot(page, f"practice-learner-{rules}-320")
+        assert_accessible(page)
+        press(page, "draw")
+        expect(page.locator("#goal")).to_have_count(0)  # the goal line is read before the first move
+        page.get_by_role("button", name="New deal").tap()
+        expect(page.locator(".links")).to_contain_text("Deal 2")
+        expect(page.locator("#goal")).to_be_visible()
     finally:
         context.close()

@@ -23,7 +23,7 @@ def next_step(html):
 
 
 def log(html):
-    return [re.sub(r"<[^>]+>", "", item) for item in re.findall(r'<li class="log-[a-z]+" data-n="\d+">(.*?)</li>', html)]
+    return [re.sub(r"<[^>]+>", "", item) for item in re.findall(r'<li class="log-[a-z]+" data-n="\d+" data-move="\d+">(.*?)</li>', html)]
 
 
 def flashes(html):
@@ -138,3 +138,149 @@ def test_the_log_is_stored_as_data_and_worded_when_shown(client, app):
     assert drawn["code"] == "drew" and all(len(code) <= 3 for code in drawn["params"]["cards"])
     assert "You" not in stored and "drew" not in stored.replace('"drew"', "")
     assert log(html)[0].startswith("You drew the ")
+
+
+def test_new_deal_during_a_deal_throws_it_away_unscored(client, app):
+    html = start(client)
+    html = post(client, "draw")
+    # The button is offered during the deal, in a form of its own (not a move of the play form), and says what it does.
+    form = re.search(r'<form method="post" action="/practice/move" class="new-deal">(.*?)</form>', html, re.S)
+    assert form and 'value="next_deal"' in form.group(1) and ">New deal</button>" in form.group(1)
+    assert "Throws this deal away, not scored: the totals stay as they are." in form.group(1)
+    play_form = re.search(r'<form [^>]*id="play-form">(.*?)</form>', html, re.S).group(1)
+    assert 'value="next_deal"' not in play_form
+    html = post(client, "next_deal")
+    assert "Deal 2" in html and next_step(html).startswith("Your turn")
+    assert log(html) == []
+    with app.app_context():
+        db = sqlite.connect(app.config["DATABASE"])
+        practice_id = [row["id"] for row in db.query("select id from practice_games")][0]
+        game_id = rows.get_practice(db, practice_id)["game_id"]
+        assert store.get_game(db, game_id)["hands"] == []  # the abandoned deal is not scored
+        db.close()
+
+
+def test_an_earlier_table_is_the_seats_own_view_and_takes_no_move(client, app):
+    """``?moves=K`` (the table the page's script shows while the log tells the other seats' moves) shows what the
+    player saw after K moves: their own hand then, the stock and the pile then, and no other card."""
+    from scorekeeper.canasta.play import view
+    from scorekeeper.games import practice
+
+    start(client, seed="ill1")
+    post(client, "draw")
+    post(client, "discard", ["3C"])
+    with app.app_context():
+        db = sqlite.connect(app.config["DATABASE"])
+        table = practice.load(db, [row["id"] for row in db.query("select id from practice_games")][0])
+        db.close()
+    assert len(table.positions) > 5
+    for moves in range(len(table.positions)):
+        html = client.get(f"/practice?moves={moves}").get_data(as_text=True)
+        seen = view(table.positions[moves], 0)
+        assert sorted(re.findall(r'name="card" value="([^"]+)"', html)) == sorted(c.code for c in seen.hand)
+        assert re.search(r"Stock <b>(\d+)</b>", html).group(1) == str(seen.stock_size)
+        assert f"{len(seen.pile)} in pile" in html
+    # A move sent from an earlier table is not made on the table of now.
+    html = client.get("/practice?moves=2").get_data(as_text=True)
+    version = re.search(r'name="version" value="([^"]+)"', html).group(1)
+    response = client.post("/practice/move", data={"action": "draw", "version": version}, follow_redirects=True)
+    assert flashes(response.get_data(as_text=True)) == [
+        "This game moved on in another tab or window: here is where it stands now."]
+    assert client.get("/practice?moves=oops").status_code == 200
+
+
+def test_a_lone_wild_card_is_told_how_to_go_on_a_meld(client):
+    """Not "Say which meld the wild cards JK go on": card names, one card said as one, and how the page does it."""
+    start(client, seed="s0")  # the hand holds a joker and no other wild card
+    post(client, "draw")
+    html = post(client, "meld", ["JK"])
+    assert flashes(html) == ["Wild cards alone make no meld, and your side has no meld to add it to yet: "
+                             "put it down with natural cards of one rank."]
+    steps, _ = script()
+    start(client)
+    (_, cards, action), (_, wild, add) = steps[:2]
+    post(client, action, cards)  # the first meld: the side has its 10s
+    assert wild == ["2S"] and add == "add:10"
+    html = post(client, "meld", wild)
+    assert flashes(html) == ["To add a 2 to a meld, keep it selected and tap that meld on your side of the table."]
+    assert re.search(r'<button type="submit" name="action" value="add:10" class="tile', html)
+    html = post(client, add, wild)
+    assert flashes(html) == []
+    assert log(html)[0] == "You added a 2 to the 10s."
+
+
+def test_a_refusal_names_the_players_selection_before_the_apps_guess(client):
+    start(client, seed="s5")  # the hand holds 9♠ 9♦ 5♦ 5♠ 2♦
+    post(client, "draw")
+    html = post(client, "meld", ["9S", "9D", "5D", "5S", "2D"])
+    assert flashes(html) == [
+        "You selected a pair of 9s, a pair of 5s and a 2, and the app put a 2 on the 9s (to choose yourself, put down "
+        "one meld at a time, or tap a meld to add to it). "
+        "5s (5♦ 5♠): A meld needs at least 3 cards; this one has 2."]
+
+
+@pytest.mark.parametrize(("seed", "mine", "theirs"), [
+    ("m0", "3s: 1 red, 1 black", "3s: 2 red, 1 black"), ("m21", "black 3s: 1", "red 3s: 1")])
+def test_modern_american_black_3s_laid_out_are_not_called_red(client, seed, mine, theirs):
+    html = start(client, rules="modern", seed=seed)
+    held = re.findall(r'<span class="held">([^<]*3s[^<]*)</span>', html)
+    assert held == [theirs, mine]  # the other side is shown first, above yours
+
+
+def text_of(html, element_id):
+    """Return the words of the element with ``element_id`` (its tags dropped, its spaces folded)."""
+    start_at = html.index(f'id="{element_id}"')
+    closing = "</details>" if "<details" in html[start_at - 40:start_at] else "</p>"
+    end = html.index(closing, start_at)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html[html.index(">", start_at) + 1:end])).strip()
+
+
+def test_the_goal_line_says_what_wins_before_the_first_move(client):
+    html = start(client)
+    assert text_of(html, "goal") == (
+        "Goal: with North, your partner, build canastas (melds of 7 cards or more) and go out: your side may once it "
+        "has 1 canasta. Melded cards and bonuses count for your side, cards left in hand against it; the first team "
+        "to reach 5,000 points wins.")
+    assert html.index('id="goal"') < html.index('id="next-step"')  # read before the first move, above the table
+    assert 'id="goal"' not in post(client, "draw")
+    modern = start(client, rules="modern", seed="goal")
+    assert text_of(modern, "goal") == (
+        "Goal: with North, your partner, build canastas (melds of 7 cards) and go out: your side may once it has 2 "
+        "canastas. Melded cards and bonuses count for your side, cards left in hand against it; the first team to "
+        "reach 8,500 points wins.")
+    assert text_of(start(client, rules="classic-2p", seed="goal"), "goal") == (
+        "Goal: against North, build canastas (melds of 7 cards or more) and go out: you may once you have 2 canastas. "
+        "Melded cards and bonuses count for you, cards left in hand against you; the first player to reach 5,000 "
+        "points wins.")
+    assert "(the first to take the pile plays alone against the other two)" in text_of(
+        start(client, rules="classic-3p", seed="goal"), "goal")
+
+
+def test_the_page_says_how_to_use_it_the_beginners_mistakes_and_a_simple_strategy(client):
+    """As the seed practice page does, each in a closed <details> (the table still fits the screen)."""
+    html = start(client)
+    for element_id, summary in (("how-use", "How to use this page"), ("how-mistakes", "Common beginner mistakes"),
+                                ("how-strategy", "Simple strategy")):
+        assert f'<details class="how" id="{element_id}">\n  <summary>{summary}</summary>' in html
+        assert html.index(f'id="{element_id}"') > html.index("</form>")  # outside the play form
+    use = text_of(html, "how-use")
+    assert "Take the pile: tap its top card, or press Take the pile." in use
+    assert "With nothing selected, the app takes it the cheapest way it can" in use
+    assert "Add to a meld: select the cards, then tap the meld on your side of the table." in use
+    assert "May I go out? After drawing from the stock and before putting anything down" in use
+    classic_mistakes, classic_strategy = text_of(html, "how-mistakes"), text_of(html, "how-strategy")
+    assert "its bonus drops from 500 to 300" in classic_mistakes
+    assert "must reach 50 points together at the start of a game" in classic_mistakes
+    assert "Discard a black 3 when the pile is big: the next player cannot take it." in classic_strategy
+    assert "Red 3s earn 100 each (800 for all 4)" in classic_strategy
+    # Modern American: the pile always frozen, two canastas, penalties; black 3s are laid out, never discarded.
+    modern = start(client, rules="modern", seed="how")
+    mistakes, strategy = text_of(modern, "how-mistakes"), text_of(modern, "how-strategy")
+    assert "Melding your hand down before your side has its 2 canastas." in mistakes
+    assert "must reach 125 points together at the start of a game and include a clean triple" in mistakes
+    assert "a meld of aces or of sevens costs 2,500 and a meld of wild cards 2,000" in mistakes
+    assert "black 3" not in (mistakes + strategy).lower() and "Red 3s" not in strategy
+    assert "with 2 canastas they count for your side, with one they count nothing, with none against it" in strategy
+    # No partner, nothing about one.
+    two = start(client, rules="classic-2p", seed="how")
+    assert "partner" not in text_of(two, "how-use") + text_of(two, "how-mistakes")

@@ -4,8 +4,10 @@ A practice page lets the player tap cards and press *Put down*, *Take the pile*
 or a meld's tile; these functions turn that selection into the move the
 referee is asked about. Natural cards go together by rank; each wild card is
 tried on each group until the referee allows the whole move (a pair needs one
-to be a meld). When no placement is allowed the plainest one is returned, so
-the referee's refusal says what is wrong.
+to be a meld). When no placement is allowed, the one the referee refuses for
+the fewest reasons is returned, so its refusal says what is really wrong; and
+:func:`grouping` says what the player selected and where the app put the wild
+cards, for the refusal to name the player's own selection before the app's guess.
 
 >>> from ..cards import parse_cards
 >>> from .table import deal
@@ -21,7 +23,9 @@ from __future__ import annotations
 from itertools import product
 
 from ..cards import Card, Rank
+from ..errors import Problem
 from .legal import legal_moves
+from .lays import key_code
 from .moves import WILD, Lay, Meld, Move, TakePile
 from .position import Position
 from .referee import judge
@@ -73,13 +77,19 @@ def put_down(position: Position, cards) -> Move:
         if len(wilds) >= 3:
             return Meld((Lay(tuple(wilds), onto=WILD),))
         return Meld((Lay(tuple(wilds)),))
-    first = None
-    for lays in _placements(groups, wilds, on_table if wilds else ()):
-        move = Meld(lays)
-        first = first or move
-        if judge(position, move).allowed:
+    return _allowed_or_closest(position, (Meld(lays) for lays in _placements(groups, wilds, on_table if wilds else ())))
+
+
+def _allowed_or_closest(position: Position, moves, fallback: Move | None = None) -> Move | None:
+    """Return the first of ``moves`` the referee allows, else the first one it refuses for the fewest reasons."""
+    closest, fewest = None, None
+    for move in moves:
+        ruling = judge(position, move)
+        if ruling.allowed:
             return move
-    return first
+        if fewest is None or len(ruling.refusals) < fewest:
+            closest, fewest = move, len(ruling.refusals)
+    return closest or fallback
 
 
 def add_to(position: Position, cards, key: Rank | None) -> Move:
@@ -104,14 +114,38 @@ def take_pile(position: Position, cards) -> Move:
         return TakePile(tuple(cards))
     groups, wilds = _groups(cards)
     with_top = groups.pop(top.rank, [])
-    first = None
-    for used in range(0, len(wilds) + 1):
-        base = tuple(with_top) + tuple(wilds[:used])
-        rest = wilds[used:]
-        options = list(_placements(groups, rest)) if groups else ([()] if not rest else [])
-        for lays in options:
-            move = TakePile(base, lays)
-            first = first or move
-            if judge(position, move).allowed:
-                return move
-    return first or TakePile(tuple(cards))
+
+    def takes():
+        for used in range(0, len(wilds) + 1):
+            base = tuple(with_top) + tuple(wilds[:used])
+            rest = wilds[used:]
+            for lays in list(_placements(groups, rest)) if groups else ([()] if not rest else []):
+                yield TakePile(base, lays)
+
+    return _allowed_or_closest(position, takes(), TakePile(tuple(cards)))
+
+
+def grouping(position: Position, cards, move: Move) -> Problem | None:
+    """Return what the player selected and where the app put its wild cards, when the app chose that.
+
+    The app chooses when the selection holds wild cards and they could go to more
+    than one place (natural cards of two ranks, or a meld on the table beside
+    them). A refusal of that move names the player's selection first, then the
+    app's guess (``placed``: each meld's key and the wild cards put on it).
+    """
+    if not any(card.is_wild for card in cards) or not isinstance(move, (Meld, TakePile)):
+        return None
+    placed = []
+    if isinstance(move, TakePile) and position.pile_top is not None:
+        with_top = [card.code for card in move.cards if card.is_wild]
+        if with_top:
+            placed.append([key_code(position.pile_top.rank), with_top])
+    for lay in move.melds:
+        wilds = [card.code for card in lay.cards if card.is_wild]
+        if wilds:
+            placed.append([key_code(lay.key), wilds])
+    places = {key for key, _ in placed} | {key_code(card.rank) for card in cards if not card.is_wild}
+    if not placed or len(places) < 2:
+        return None
+    code = "selection.grouped_take" if isinstance(move, TakePile) else "selection.grouped"
+    return Problem(code, selected=[card.code for card in cards], placed=placed)

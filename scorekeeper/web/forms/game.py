@@ -144,14 +144,15 @@ class TableForm(FlaskForm):
         return self._group_errors
 
 
-class NewGameForm(TableForm):
+class RulesAndOptions:
+    """The rule set and its house options, as a new game chooses them (a new table too): mixed into a form."""
+
     rules = RadioField(
         "Rule set",
         choices=[SelectChoice(preset.id, preset.name) for preset in PRESETS.values()],
         default=DEFAULT_RULES,
     )
     options = FormField(_options_form())
-    start_totals = FormField(_numbered("StartTotals", MOST_SCORERS, _total_field))
 
     def validate_rules(self, field):
         if field.data not in PRESETS:
@@ -183,6 +184,10 @@ class NewGameForm(TableForm):
             elif field.data is not None:
                 chosen[spec.name] = field.data
         return chosen
+
+
+class NewGameForm(RulesAndOptions, TableForm):
+    start_totals = FormField(_numbered("StartTotals", MOST_SCORERS, _total_field))
 
     def chosen_totals(self):
         """The totals carried over, or None when none is typed. Raises ValueError on text that is no number."""
