@@ -18,8 +18,8 @@ from .api import play as api_play
 from .api import tables as api_tables
 from .store import sqlite
 from .printing.charts import points_label
-from .web import board, checker, hands, history, new_game, offline, pages, practice, settings, sheets, table_host
-from .web import table_talk
+from .web import (board, checker, hands, history, new_game, offline, pages, practice, settings, sheets, table_host,
+                  table_page, table_talk)
 from .web.helpers import isolated, isolated_names, signed
 
 
@@ -154,12 +154,12 @@ def _register_template_helpers(app):
 
 
 BLUEPRINTS = [pages, offline, history, api, api_games, api_checks, api_play, api_tables, board, new_game, hands, settings, checker, sheets,
-              practice, table_host, table_talk]
+              practice, table_host, table_page, table_talk]
 
 # The main menu: each item's page, its words, and the blueprints of the pages that belong to it
 # (a game's board, hands and settings are under Games; the narrated deal under Practice).
 NAV = [("pages.home", "Games", {"pages", "games", "new_game", "hands", "settings", "history"}),
        ("practice.page_view", "Practice", {"practice"}),
-       ("table_host.index", "Play with friends", {"table_host"}),
+       ("table_host.index", "Play with friends", {"table_host", "table_page", "table_talk"}),
        ("checker.index", "Rules check", {"checker"}),
        ("sheets.index", "Print", {"sheets"})]

@@ -121,3 +121,24 @@ def driving(table_id) -> bool:
     """True while this process runs a driver for the table."""
     with _driving_lock:
         return table_id in _driving
+
+
+def after_change(db, database_path, table_id, delay: float, threads: bool) -> None:
+    """After a change: let the computers move, in a driver thread of this worker (paced) or here and now (no threads)."""
+    if threads:
+        table = load(db, table_id)
+        if table is not None and table.computer_to_move() is not None:
+            drive(database_path, table_id, delay)
+    else:
+        catch_up(db, table_id, delay)
+
+
+def read_table(db, database_path, table_id, delay: float, threads: bool) -> Table | None:
+    """Return the table for a read, having made the computer moves a lost worker left overdue (and restarted a driver)."""
+    table = load(db, table_id)
+    if table is not None and table.computer_to_move() is not None:
+        if catch_up(db, table_id, delay):
+            table = load(db, table_id)
+        if threads and table.computer_to_move() is not None:
+            drive(database_path, table_id, delay)
+    return table

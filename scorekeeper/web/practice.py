@@ -17,22 +17,19 @@ from dataclasses import replace
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 
-from ..canasta.cards import Rank
-from ..canasta.errors import CanastaError, Problem
-from ..canasta.play import AskPartner, Answer, Discard, Draw, EndDeal, deal, view
+from ..canasta.play import deal, view
 from ..canasta.coach.lines import line
 from ..canasta.coach.said import Said
 from ..canasta.coach.words import Reader, render
 from ..canasta.players.levels import LEVEL_NAMES, LEVELS
 from ..canasta.players.loop import play_out
-from ..canasta.play.moves import engine_cards
 from ..canasta.coach.names import seat_names
-from ..canasta.play.selection import add_to, grouping, put_down, take_pile
-from ..canasta.cards import parse_cards
+from ..canasta.play.selection import grouping
 from ..canasta.rules import PRESETS, next_minimum
 from .. import limits
 from ..games import practice
 from ..store import sqlite
+from . import play
 from . import practice_page as page
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
@@ -50,15 +47,6 @@ def private(response):
 
 def _table():
     return practice.load(sqlite.get_db(), session.get(SESSION_KEY))
-
-
-def _selected():
-    """Return the selected cards (their codes, as the hand's checkboxes send them)."""
-    codes = request.form.getlist("card")[:30]
-    try:
-        return engine_cards(parse_cards(" ".join(codes))) if codes else ()
-    except CanastaError:
-        return None
 
 
 @bp.get("")
@@ -118,44 +106,6 @@ def start():
     return redirect(url_for("practice.page_view"), 303)
 
 
-def _move(table, action: str, cards):
-    """Return the move the pressed button and the selected cards make, or a sentence saying what is missing."""
-    position = table.position
-    if action == "draw":
-        return Draw()
-    if action == "end_deal":
-        return EndDeal()
-    if action == "ask":
-        return AskPartner()
-    if action in ("yes", "no"):
-        return Answer(action == "yes")
-    if action == "take":
-        return take_pile(position, cards)
-    if action == "meld":
-        if not cards:
-            return "Select the cards to put down first: tap them in your hand."
-        if all(card.is_wild for card in cards) and (len(cards) < 3 or not position.ruleset.wild_melds):
-            # Wild cards alone make no meld here: the page says how to add them to one (tap it).
-            melds = position.side_melds(position.side_of(position.turn))
-            return Problem("selection.wilds_to_a_meld" if melds else "selection.wilds_no_meld",
-                           cards=[card.code for card in cards]).message
-        return put_down(position, cards)
-    if action == "discard":
-        if len(cards) != 1:
-            return "Select exactly one card to discard." if cards else "Select the card to discard first."
-        return Discard(cards[0])
-    if action.startswith("add:"):
-        if not cards:
-            return "Select the cards to add first, then tap the meld."
-        key = action[4:]
-        try:
-            rank = None if key == "wild" else Rank.from_text(key)
-        except ValueError:
-            return "That meld is not on the table."
-        return add_to(position, cards, rank)
-    return None
-
-
 @bp.post("/move")
 def move():
     db = sqlite.get_db()
@@ -176,8 +126,9 @@ def move():
                 return limited
             practice.next_deal(db, table)
         else:
-            cards = _selected()
-            made = _move(table, action, cards or ()) if cards is not None else "Those cards could not be read."
+            cards = play.selected_cards()
+            made = (play.move_of(table.position, action, cards or ()) if cards is not None
+                    else "Those cards could not be read.")
             if made is None:
                 abort(400)
             if isinstance(made, str):
