@@ -105,8 +105,12 @@
   function poll() {
     clearTimeout(pollTimer);
     pollTimer = null;
-    if (streaming || document.visibilityState !== "visible") return;
-    pollTimer = setTimeout(function () { refresh(); poll(); }, Number(seat().dataset.poll) || POLL_MS);
+    if (document.visibilityState !== "visible") return;
+    // With the stream open, the page still asks now and then (data-heartbeat, a third of the away time):
+    // its reads are what tell the table this phone is still here.
+    var every = streaming ? Number(seat().dataset.heartbeat) : (Number(seat().dataset.poll) || POLL_MS);
+    if (!every) return;
+    pollTimer = setTimeout(function () { refresh(); poll(); }, every);
   }
 
   function listen() {
@@ -114,11 +118,13 @@
     var section = seat();
     if (!window.EventSource || !section || !section.dataset.live || source) { poll(); return; }
     source = new EventSource(section.dataset.live);
-    source.onopen = function () { streaming = true; clearTimeout(pollTimer); refresh(); };
+    source.onopen = function () { streaming = true; refresh(); poll(); };
     source.onmessage = function (event) {
       var data = null;
       try { data = JSON.parse(event.data); } catch (e) { return; }
-      if (data && typeof data.version === "number" && data.version > version()) refresh();
+      // A hidden page does not ask: it asks at once when it is visible again (wake).
+      if (data && typeof data.version === "number" && data.version > version() &&
+          document.visibilityState === "visible") refresh();
     };
     source.onerror = function () {
       // Lost (the browser reconnects by itself) or refused (no stream served): poll meanwhile.

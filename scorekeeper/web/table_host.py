@@ -50,10 +50,8 @@ def _computers_move(table_id):
     """After a change from a page: the computers move, in this worker's driver thread or here (no threads)."""
     config = current_app.config
     delay = max(0.0, float(config.get("TABLES_COMPUTER_DELAY", computers.DEFAULT_DELAY)))
-    if config.get("TABLES_COMPUTER_THREADS", True):
-        computers.drive(config["DATABASE"], table_id, delay)
-    else:
-        computers.catch_up(sqlite.get_db(), table_id, delay)
+    computers.after_change(sqlite.get_db(), config["DATABASE"], table_id, delay,
+                           bool(config.get("TABLES_COMPUTER_THREADS", True)))
 
 
 def _table_or_404(table_id):

@@ -27,6 +27,7 @@ from ..canasta.coach.words import Reader, render
 from ..canasta.play import apply, move_from_data, view
 from ..games import table_access
 from ..games import table_computers as computers
+from ..games import table_talk as talk
 from ..games import table_views as views
 from ..games import tables
 from ..store import sqlite
@@ -147,7 +148,14 @@ def seat_context(table, seat, message=None):
         "asked_name": (table.names[shown["asked"]["partner"]] if shown["asked"] and shown["asked"]["partner"] is not None
                        else None),
         "fragment_url": url_for(".fragment", table_id=table.id), "over": over,
+        "heartbeat_ms": _heartbeat_ms(seat),
     }
+
+
+def _heartbeat_ms(seat):
+    """How often a seat's page reads the table even with the stream open: its reads say the phone is there."""
+    away = talk.setting(current_app.config, "TABLES_AWAY_SECONDS", talk.DEFAULT_AWAY_SECONDS)
+    return 0 if seat is None or not away else max(1000, int(away * 1000 / 3))
 
 
 def _next_step(table, seen, names, shown):
@@ -175,18 +183,29 @@ def _held(table):
     return held[0] if held else None
 
 
+def _note_seen(table, seat, mark_away=True):
+    """Note this phone's seat as seen now (its page counts as the phone being there, as the API's reads do);
+    return the table as it stands after (a seat back from away, or others marked away, moved the version on)."""
+    away = talk.setting(current_app.config, "TABLES_AWAY_SECONDS", talk.DEFAULT_AWAY_SECONDS)
+    if talk.presence(sqlite.get_db(), table, seat, away, mark_away=mark_away):
+        return tables.load(sqlite.get_db(), table.id)
+    return table
+
+
 @bp.get("/<table_id>")
 def seat(table_id):
     """The table as this browser's seat sees it, or a spectator's view when it holds no seat."""
     found = _read(table_id)
-    return _render(found, _held(found))
+    seat = _held(found)
+    return _render(_note_seen(found, seat), seat)
 
 
 @bp.get("/<table_id>/play")
 def fragment(table_id):
     """The play area alone (an HTML fragment, for the page's script): what this browser's seat may see."""
     found = _read(table_id)
-    context = seat_context(found, _held(found))
+    seat = _held(found)
+    context = seat_context(_note_seen(found, seat), seat)
     return render_template("tables/_seat.html", **context)
 
 
@@ -198,6 +217,7 @@ def move(table_id):
     seat = _held(found)
     if seat is None:
         abort(403, description=NO_SEAT)
+    found = _note_seen(found, seat, mark_away=False)  # a seat back from away moved the version on: its page is stale
     version = request.form.get("version", "")
     if version != str(found.version):
         return _render(found, seat, MOVED_ON, 409)
