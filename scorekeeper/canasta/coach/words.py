@@ -91,6 +91,18 @@ REASONS = {
     # Anything else.
     "only_move": "it is the only move",
     "random_move": "drawn at random from the legal moves",
+    "heuristic_move": "the greedy heuristic player's rule of thumb",
+    # The expert's search: what it measured.
+    "searched": "{chose}: about {points} points more than {versus}, over {samples} samples of the hidden cards",
+}
+
+# The expert's choices as the "searched" reason names them: (what, card code or None).
+SEARCHED = {
+    "take_pile": "taking the pile",
+    "draw": "drawing",
+    "go_out": "going out",
+    "hold": "not going out yet",
+    "discard": "discarding {card}",
 }
 
 # A reason's nested "why" (drawing, going out, holding on).
@@ -134,6 +146,7 @@ FOR_A_HINT = {
     "take_pile_first": "together they make a first meld of {points} ({minimum} needed)",
     "discard_single": "it is a single {single}: the pairs stay in hand for taking the pile",
     "discard_out": "it is your last card, so you go out",
+    "searched": "over {samples} samples of the hidden cards it came out about {points} points ahead of {versus}",
 }
 
 
@@ -185,6 +198,11 @@ def _reason_fields(code: str, params: Mapping, reader: Reader) -> dict:
         fields["points"] = _points(params["points"])
     if "why" in params:
         fields["why"] = _(WHYS[params["why"]]).format(**fields)
+    if code == "searched":
+        for key in ("chose", "versus"):
+            what, card = params[key]
+            fields[key] = _(SEARCHED[what]).format(card=the_card(_card(card)) if card else "")
+        fields["points"] = _points(params["points"])
     return fields
 
 
