@@ -9,7 +9,8 @@ decide a deal:
 - drawing against taking the pile (the way hard would take it);
 - going out now against hard's move (when hard holds back);
 - which discard, among hard's three least costly, once the pile holds
-  :data:`PILE_AT_STAKE` cards or more (what the next players do with it).
+  :data:`PILE_AT_STAKE` cards or more and hard's measure does not tell them
+  apart by :data:`CLEAR` (what the next player does with it).
 
 Everything else (melds, answers to "may I go out?") is hard's choice.
 
@@ -55,10 +56,11 @@ from .reasons import reason
 from .search import pile_gains
 from .weigh import HARD
 
-SAMPLES = 16  # deals sampled to weigh drawing against taking the pile
-DISCARD_SAMPLES = 48  # ... to weigh discards, or going out against holding on
+SAMPLES = 10  # deals sampled to weigh drawing against taking the pile
+DISCARD_SAMPLES = 24  # ... to weigh discards, or going out against holding on
 DISCARDS = 3  # hard's least costly discards weighed
 PILE_AT_STAKE = 4  # a discard is searched once the pile holds this many cards
+CLEAR = 40.0  # ... and hard's two least costly discards are within this much of each other in its own measure
 ROLLOUT_MOVES = 60  # a sample's play stops after this many moves, whatever happens
 PILE_CARD = 15.0  # what each card of a pile taken is worth to the taker, besides its points
 
@@ -133,7 +135,8 @@ class Expert:
         out, _ = going_out_plan(known, examine)
         if out is not None and base.move != out[0]:
             return [Candidate((base.move,), "hold"), Candidate(out, "go_out")], self.discard_samples
-        if isinstance(base.move, Discard) and len(known.pile) >= PILE_AT_STAKE and base.weighed:
+        close = len(base.weighed) >= 2 and base.weighed[1][1] - base.weighed[0][1] <= CLEAR
+        if isinstance(base.move, Discard) and len(known.pile) >= PILE_AT_STAKE and close:
             hand = {card.code: card for card in known.hands[seat]}
             codes = [code for code, _ in base.weighed if code in hand][:DISCARDS]
             if len(codes) >= 2 and len(known.hands[seat]) > 1:
