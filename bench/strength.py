@@ -1,23 +1,33 @@
 """The computer players' strength and speed: seeded deals played level against level, seats swapped.
 
-Random legal play (``random``) draws each move from the legal ones, all alike;
-``random-melder`` draws anything but a discard 3 times out of 4, so it melds
-whatever it can and goes out early: a harder opponent, printed beside it.
+Opponents that are not the levels themselves: random legal play (``random``) draws each move from the legal ones,
+all alike; ``random-melder`` draws anything but a discard 3 times out of 4, so it melds whatever it can and goes out
+early; ``heuristic`` is the greedy player of :mod:`scorekeeper.canasta.players.heuristic`, written from published
+advice on good play (take the pile when usable, meld early, keep pairs, never feed the next player, go out when
+ahead), sharing no code with the levels' weighing.
 
-Each seed is dealt twice: once with level A at the side of seat 0, once with
-level B there, so a good or a bad deal falls on both alike. A deal counts as won
-by the side whose hand score (from :mod:`scorekeeper.canasta.scoring`) is the
-higher; a tie counts half. Three players (``classic-3p``) are dealt three times, the level at
-each seat in turn and the other level at the other two; its side (alone, or the
-partnership it joined) wins above every other side. The share of deals won is printed with its 95 %
-Wilson interval. The speed lines are the 95th percentile of one computer move
-(normal level) and one hint (hard level), over every position of those deals.
+Each seed is dealt twice: once with level A at the side of seat 0, once with level B there, so a good or a bad deal
+falls on both alike. A deal counts as won by the side whose hand score (from :mod:`scorekeeper.canasta.scoring`) is
+the higher; a tie counts half. Three players (``classic-3p``) are dealt three times, the level at each seat in turn
+and the other level at the other two; its side (alone, or the partnership it joined) wins above every other side.
+
+The share of deals won is printed with its 95 % Wilson score interval: a deal is a trial won or lost, and Wilson's
+interval stays inside 0–100 % and keeps its coverage near the ends (97 % of 200), where the plain normal
+approximation does not; the two deals of a seed are counted as two trials (their correlation, if any, makes the
+interval a little narrow). "A above B" is read on the interval: its lower end above 50 % (expert against hard:
+above 60 %), not the share alone.
+
+The deals run in two worker processes, seed by seed across the lines, until every line has its ``deals`` seeds or
+the budget is spent (then each line says how many it played). The speed lines are the 95th percentile of one
+computer move (normal level), one hint (hard level) and one expert move over every position of those deals, in
+the worker's CPU time (a busy machine stretches the wall clock far more than the CPU time a move takes).
 """
 
 from __future__ import annotations
 
 import math
 import multiprocessing
+import sys
 import time
 
 from scorekeeper.canasta.play import deal, score
@@ -63,16 +73,16 @@ def match_alone(rules: str, seeds, a: str, b: str, timings: dict | None = None) 
 
 
 class Timed:
-    """A player whose every choice is timed into ``timings[name]`` (when ``timings`` is given)."""
+    """A player whose every choice is timed into ``timings[name]`` (when ``timings`` is given), in CPU time."""
 
     def __init__(self, player, timings: dict | None):
         self.player, self.name, self.timings = player, player.name, timings
 
     def choose(self, position):
-        started = time.perf_counter()
+        started = time.process_time()
         choice = self.player.choose(position)
         if self.timings is not None:
-            self.timings.setdefault(self.name, []).append(time.perf_counter() - started)
+            self.timings.setdefault(self.name, []).append(time.process_time() - started)
         return choice
 
 
@@ -159,12 +169,13 @@ def _task(task):
     return index, won, played, timings.get("expert", []), timings.get("normal", []), timings.get("hard", [])
 
 
-def measure(*, deals: int = 200, budget_seconds: float = 3600.0, processes: int = 2, lines=None) -> list[Line]:
+def measure(*, deals: int = 200, budget_seconds: float = 3600.0, processes: int = 2, lines=None,
+            min_seeds: int = 20) -> list[Line]:
     """Return the strength lines of :data:`LINES` (or the ``lines`` by index), and the speed lines.
 
     ``deals`` seeds a line, each played twice with the seats swapped (three times for three players, once a seat),
     in ``processes`` worker processes, seed by seed across the lines; once ``budget_seconds`` have passed, the lines
-    stop where they are (at least 20 seeds each) and say how many deals they played.
+    stop where they are (at least ``min_seeds`` seeds each) and say how many deals they played.
     """
     budget = Budget(budget_seconds)
     chosen = list(range(len(LINES))) if lines is None else list(lines)
@@ -182,7 +193,9 @@ def measure(*, deals: int = 200, budget_seconds: float = 3600.0, processes: int 
             times["expert"] += expert
             times["normal"] += normal
             times["hard"] += hard
-            if budget.over() and min(seeds.values()) >= 20:
+            print(f"[strength] {LINES[index][1]} against {LINES[index][2]}: {won[index]:g} of {played[index]}",
+                  file=sys.stderr, flush=True)
+            if budget.over() and min(seeds.values()) >= min_seeds:
                 pool.terminate()
                 break
     wall = time.monotonic() - started

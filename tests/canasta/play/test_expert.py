@@ -13,7 +13,7 @@ from scorekeeper.canasta.players.expert import Expert, samples
 from scorekeeper.canasta.players.heuristic import HeuristicPlayer
 from scorekeeper.canasta.players.levels import LEVELS
 from scorekeeper.canasta.players.loop import play_out
-from scorekeeper.canasta.players.reasons import CODES
+from scorekeeper.canasta.players.reasons import CODES, reason
 from scorekeeper.canasta.rules import PRESETS
 
 from .positions import hidden_dealt_again, positions_of, table
@@ -143,3 +143,13 @@ def test_the_heuristic_player_takes_the_pile_when_it_may_and_keeps_wild_cards():
     if discard.kind == "discard":
         assert not discard.card.is_wild and discard.card.rank not in {c.rank for c in after.hands[0]
                                                                       if sum(d.rank is c.rank for d in after.hands[0]) > 1}
+
+
+def test_the_coach_words_what_the_search_measured():
+    measured = reason("searched", chose=("take_pile", None), versus=("draw", None), points=340, samples=10)
+    assert reason_clause(measured) == "taking the pile: about 340 points more than drawing, over 10 samples of the hidden cards"
+    assert reason_clause(measured, "after") == "about 340 points more than drawing, over 10 samples of the hidden cards"
+    even = reason("searched", chose=("discard", "9H"), versus=("discard", "KC"), points=0, samples=24)
+    assert reason_clause(even) == ("discarding the 9 of hearts: within 5 points of discarding the king of clubs, "
+                                   "over 24 samples of the hidden cards")
+    assert measured.to_the_table() is None  # another seat's search names its hand's cards: not told
