@@ -30,8 +30,10 @@ a move, too much for a second. Then the next player's answer is read from its
 sampled hand: it takes the pile whenever the rules let it (:func:`pile_threat`), the
 short horizon where a discard or a pile left behind pays off or costs. The end is
 weighed from the seat's side: the score if the deal ended, else each side's table
-as the plan weighs it (:func:`.plan.table_value`) less the points left in its
-hands, the side's against the best other side's, less what the next player takes.
+as the plan weighs it (:func:`.plan.table_value`) and its hands (:func:`hand_outlook`:
+a card that goes with others counts half its points for the side, a card alone its
+points against), the side's against the best other side's, less what the next
+player takes.
 
 The budget is a count, never a clock: :data:`SAMPLES` deals a choice of the
 pile, :data:`DISCARD_SAMPLES` a discard or going out, so the same position and
@@ -62,6 +64,7 @@ DISCARDS = 3  # hard's least costly discards weighed
 PILE_AT_STAKE = 4  # a discard is searched once the pile holds this many cards
 CLEAR = 40.0  # ... and hard's two least costly discards are within this much of each other in its own measure
 ROLLOUT_MOVES = 60  # a sample's play stops after this many moves, whatever happens
+ON_ITS_WAY = 0.5  # a card in hand that goes with others: this share of its points counts for the side
 PILE_CARD = 15.0  # what each card of a pile taken is worth to the taker, besides its points
 
 
@@ -245,7 +248,7 @@ def _fingerprint(known: Position, seat: int) -> str:
 
 def outlook(position: Position, seat: int) -> float:
     """Return how far ``seat``'s side is ahead of the best other side: by the score once the deal is over, else by
-    each side's table as the plan weighs it less the points in its hands."""
+    each side's table as the plan weighs it and its hands as :func:`hand_outlook` does."""
     side = position.side_of(seat)
     if position.over:
         rows = zip(scoring_sides(position), score(position)["sides"])
@@ -255,7 +258,23 @@ def outlook(position: Position, seat: int) -> float:
         return float(mine - theirs)
     values = {}
     for each in position.sides():
-        held = sum(card.points for s in position.seats_of(each) for card in position.hands[s])
-        values[each] = plan.table_value(position, each) - held
+        melded = {meld.key for meld in position.melds[each] if meld.key not in position.dead}
+        held = sum(hand_outlook(position.hands[s], melded) for s in position.seats_of(each))
+        values[each] = plan.table_value(position, each) + held
     mine = values.pop(side)
     return mine - max(values.values(), default=0.0)
+
+
+def hand_outlook(hand, melded) -> float:
+    """Return what a hand is worth to its side, the deal going on: a card that goes with others (a pair or more of a
+    rank, a rank the side has melded, a wild card) counts :data:`ON_ITS_WAY` of its points for the side, as it is on
+    its way to the table; a card alone counts its points against the side, as it would if the deal ended."""
+    ranks: dict = {}
+    for card in hand:
+        if card.is_natural:
+            ranks[card.rank] = ranks.get(card.rank, 0) + 1
+    total = 0.0
+    for card in hand:
+        goes = card.is_wild or card.is_natural and (ranks[card.rank] >= 2 or card.rank in melded)
+        total += ON_ITS_WAY * card.points if goes else -card.points
+    return total
