@@ -169,7 +169,7 @@ def _task(task):
     return index, won, played, timings.get("expert", []), timings.get("normal", []), timings.get("hard", [])
 
 
-def measure(*, deals: int = 200, budget_seconds: float = 3600.0, processes: int = 2, lines=None,
+def measure(*, deals: int = 200, budget_seconds: float = 1800.0, processes: int = 2, lines=None,
             min_seeds: int = 20) -> list[Line]:
     """Return the strength lines of :data:`LINES` (or the ``lines`` by index), and the speed lines.
 
