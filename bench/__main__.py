@@ -36,7 +36,7 @@ def _settings(quick: bool) -> dict:
             "scale": {"games": 60, "runs": 3, "reads": 5},
             "engine": {"hand_number": 20, "game_number": 2, "request_number": 20, "repeat": 2,
                        "play": {"deals": 6, "rounds": 2, "request_number": 20}},
-            "strength": {"deals": 3, "budget_seconds": 30},
+            "strength": {"deals": 3, "budget_seconds": 30, "lines": (0, 2, 5), "min_seeds": 1},
             "live": {"tables": 3, "phones": 4, "moves": 2, "compare": False},
         }
     return {"throughput": {}, "sheet": {}, "weight": {}, "scale": {}, "engine": {}, "strength": {}, "live": {}}

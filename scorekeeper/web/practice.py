@@ -34,7 +34,7 @@ from . import practice_page as page
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
 
-LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert"}
 SESSION_KEY = "practice"
 
 

@@ -43,7 +43,7 @@ from scorekeeper.canasta.play.position import Shuffler
 from scorekeeper.canasta.play.referee import pile_check
 
 PRESET_NAMES = ("classic", "classic-2p", "classic-3p", "classic-6p", "classic-6p-3teams", "modern")
-COMPUTER_LEVELS = tuple(LEVEL_NAMES)  # easy, normal, hard
+COMPUTER_LEVELS = tuple(name for name in LEVEL_NAMES if name != "expert")  # easy, normal, hard: recorded before expert
 RANDOM = "random"  # the random player of the tests and the bench (random_play.random_deal)
 HUMAN = 0  # the practice game's player
 

@@ -91,7 +91,22 @@ REASONS = {
     # Anything else.
     "only_move": "it is the only move",
     "random_move": "drawn at random from the legal moves",
+    "heuristic_move": "the greedy heuristic player's rule of thumb",
+    # The expert's search: what it measured.
+    "searched": "{chose}: {margin}, over {samples} samples of the hidden cards",
 }
+
+# The expert's choices as the "searched" reason names them: (what, card code or None).
+SEARCHED = {
+    "take_pile": "taking the pile",
+    "draw": "drawing",
+    "go_out": "going out",
+    "hold": "not going out yet",
+    "discard": "discarding {card}",
+}
+# By how much: the search's points, rounded to tens (0: within 5 points either way).
+MARGIN = "about {points} points more than {versus}"
+MARGIN_EVEN = "within 5 points of {versus}"
 
 # A reason's nested "why" (drawing, going out, holding on).
 WHYS = {
@@ -118,6 +133,7 @@ AFTER_THE_MOVE = {
     "take_pile": "",
     "take_pile_first": "that is a first meld of {points} ({minimum} needed)",
     "discard_out": "",
+    "searched": "{margin}, over {samples} samples of the hidden cards",
 }
 
 # The clause said of another seat's move in a live game ("told"), where the plain clause would tell its hand: the
@@ -134,6 +150,7 @@ FOR_A_HINT = {
     "take_pile_first": "together they make a first meld of {points} ({minimum} needed)",
     "discard_single": "it is a single {single}: the pairs stay in hand for taking the pile",
     "discard_out": "it is your last card, so you go out",
+    "searched": "over {samples} samples of the hidden cards it scored {margin}",
 }
 
 
@@ -185,6 +202,12 @@ def _reason_fields(code: str, params: Mapping, reader: Reader) -> dict:
         fields["points"] = _points(params["points"])
     if "why" in params:
         fields["why"] = _(WHYS[params["why"]]).format(**fields)
+    if code == "searched":
+        for key in ("chose", "versus"):
+            what, card = params[key]
+            fields[key] = _(SEARCHED[what]).format(card=the_card(_card(card)) if card else "")
+        fields["points"] = _points(params["points"])
+        fields["margin"] = _(MARGIN if params["points"] else MARGIN_EVEN).format(**fields)
     return fields
 
 

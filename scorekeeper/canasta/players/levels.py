@@ -35,6 +35,7 @@ from ..play.legal import legal_moves
 from ..play.masked import masked
 from ..play.moves import Answer, Discard, Draw, EndDeal, Meld, TakePile
 from ..play.position import Position, Step
+from .expert import Expert
 from .loop import play_out
 from .player import Choice
 from .reasons import Reason, reason
@@ -73,6 +74,7 @@ class Computer:
 
 
 LEVELS = {level.name: Computer(level) for level in (EASY, NORMAL, HARD)}  # the levels by the names the API and pages use
+LEVELS["expert"] = Expert(LEVELS["hard"], LEVELS["normal"])  # hard's play, its big choices searched (.expert)
 LEVEL_NAMES = tuple(LEVELS)
 HINTS = LEVELS["hard"]  # the player whose move a hint is
 

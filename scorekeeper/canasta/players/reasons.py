@@ -49,9 +49,13 @@ CODES = {
     "answer_yes": ("count", "points"),
     "answer_yes_danger": ("fewest",),
     "answer_no": ("count", "points"),
+    # The expert's search (:mod:`.expert`): what it chose and the next best, each (what, card code or None), how many
+    # points its choice came out ahead on average, over how many samples of the hidden cards.
+    "searched": ("chose", "versus", "points", "samples"),
     # Anything else.
     "only_move": (),
     "random_move": (),  # the random players of the bench and the tests
+    "heuristic_move": (),  # the greedy heuristic player of the bench (.heuristic)
 }
 
 
@@ -60,7 +64,7 @@ CODES = {
 # pile is not worth taking", "not going out yet"): never said of another seat. The narrated deal, played face
 # up, says them all.
 HAND_SECRETS = frozenset({"draw", "draw_only", "end_deal", "discard_safe", "discard_single", "discard_low",
-                          "discard_risky", "discard_hold"})
+                          "discard_risky", "discard_hold", "searched"})
 
 # The partner's answer to "may I go out?" told at the table: the answer, never the hand's cards or points (its
 # code alone: the coach words it "go ahead", "not yet").
