@@ -2,7 +2,7 @@
 
 Layers, from the bottom: the game (``canasta``), the store, stored games
 (``games``), what is drawn (``printing``) and the root's plumbing (``errors``,
-``security``, ``assets``, ``limits``), then the doors (``web`` pages and ``api``, which
+``security``, ``assets``, ``limits``, ``i18n``), then the doors (``web`` pages and ``api``, which
 never import each other), the flask commands (``cli``) and the app factory.
 Every import counts, those made only for type checking or inside a function too.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
-LAYERS = {"canasta": 0, "store": 1, "games": 2, "printing": 3, "errors": 3, "security": 3, "assets": 3, "limits": 3,
+LAYERS = {"canasta": 0, "store": 1, "games": 2, "printing": 3, "errors": 3, "security": 3, "assets": 3, "limits": 3, "i18n": 3,
           "web": 4, "api": 4, "cli": 5, "": 6}
 
 
