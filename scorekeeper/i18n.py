@@ -21,12 +21,14 @@ from :func:`js_words`, handed over by the server with the page's other words.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 from babel import Locale
+from babel.dates import format_date
 from babel.numbers import format_decimal
 from flask import current_app, has_request_context, redirect, request, url_for
-from flask_babel import Babel, get_locale, gettext, lazy_gettext, ngettext
+from flask_babel import Babel, get_locale, gettext, lazy_gettext, lazy_ngettext, ngettext
 
 from .canasta import messages
 
@@ -38,7 +40,8 @@ LANGUAGES = {
     "it": "Italiano",
     "de": "Deutsch",
 }
-__all__ = ["gettext", "lazy_gettext", "ngettext", "number", "problem", "separators", "LANGUAGES"]
+__all__ = ["gettext", "lazy_gettext", "lazy_ngettext", "ngettext", "number", "problem", "problems", "problem_dict", "problem_with_hand", "locale_key",
+           "separators", "day_month_year", "card_letter", "read_card_text", "LANGUAGES"]
 PSEUDO = "en_XA"
 COOKIE = "lang"
 COOKIE_AGE = 60 * 60 * 24 * 400
@@ -93,6 +96,12 @@ def number(value, locale=None) -> str:
     return text.replace("-", "\u2212")
 
 
+def day_month_year(moment) -> str:
+    """Return a date as the reader's language writes it short: "2 Nov 2024", "2 nov 2024", "02.11.2024"."""
+    locale = locale_key() if has_request_context() else "en"
+    return format_date(moment, "medium" if locale != "en" else "d MMM y", locale="en" if locale == PSEUDO else locale)
+
+
 def separators(locale=None) -> dict[str, str]:
     """Return the locale's group and decimal signs, for a script that writes numbers in the page."""
     code = str(locale or get_locale() or "en")
@@ -100,9 +109,58 @@ def separators(locale=None) -> dict[str, str]:
     return {"group": symbols["group"], "decimal": symbols["decimal"]}
 
 
+# Card letters where the decks sold in a country print others (issue 24): German decks often print
+# D (Dame) and B (Bube) for the queen and the jack; K (König) and A (As) are the English letters.
+# Shown in that language; the English letters are read everywhere, the local ones in their language.
+CARD_LETTERS = {"de": {"Q": "D", "J": "B"}}
+RANK_LETTERS = ("A", "K", "Q", "J")
+_LOCAL_LETTER = re.compile(r"(?<![0-9A-Za-z])([A-Za-z])(?![0-9A-Za-z])")
+
+
+def card_letter(symbol: str, locale=None) -> str:
+    """Return a rank's letter as the reader's decks print it: ``card_letter("Q", "de")`` is "D"."""
+    code = str(locale or (locale_key() if has_request_context() else "en"))
+    return CARD_LETTERS.get(code.split("_")[0], {}).get(symbol, symbol)
+
+
+def read_card_text(text: str, locale=None) -> str:
+    """Return card text with the reader's own letters written as the engine reads them (English).
+
+    >>> read_card_text("K D D b 2 | 3D", "de"), read_card_text("K Q J", "de"), read_card_text("D", "es")
+    ('K Q Q J 2 | 3D', 'K Q J', 'D')
+    """
+    code = str(locale or (locale_key() if has_request_context() else "en"))
+    english = {local: symbol for symbol, local in CARD_LETTERS.get(code.split("_")[0], {}).items()}
+    if not english or not text:
+        return text
+    return _LOCAL_LETTER.sub(lambda match: english.get(match.group(1).upper(), match.group(1)), text)
+
+
 def problem(item) -> str:
     """Return a rules problem (``errors.Problem``) or a referee's refusal in the reader's language."""
     return messages.worded(item, gettext)
+
+
+def problem_with_hand(item) -> str:
+    """Return a problem begun with the hand it is in, as players count them ("Hand 4: ..."), in the reader's language."""
+    if item.place.hand is None:
+        return problem(item)
+    return messages.sentence("in_hand", {"number": item.place.hand + 1, "problem": item}, gettext)
+
+
+def problems(items) -> list[str]:
+    """Return each problem in the reader's language."""
+    return [problem(item) for item in items]
+
+
+def problem_dict(item) -> dict:
+    """Return a problem's or refusal's ``as_dict()`` for JSON with its ``message`` in the reader's language."""
+    return {**item.as_dict(), "message": problem(item)}
+
+
+def locale_key() -> str:
+    """Return the request's locale as text: a part of the key of anything kept rendered."""
+    return str(get_locale() or "en")
 
 
 def init_app(app):
@@ -118,6 +176,7 @@ def init_app(app):
 
     app.add_template_filter(number, "number")
     app.add_template_global(problem, "problem_text")
+    app.add_template_global(card_letter, "card_letter")
 
     @app.get("/language/<code>")
     def choose_language(code):

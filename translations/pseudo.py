@@ -1,4 +1,4 @@
-"""Make the pseudo-locale en_XA from a .pot: every string wrapped in ⟦ ⟧ and its letters accented.
+"""Make the pseudo-locale en_XA from a .pot: every string wrapped in « » and its letters accented.
 
 A page crawled in en_XA shows every translated string between the brackets;
 any English word left outside them was never put through gettext. The
@@ -18,17 +18,17 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 LOCALE = "en_XA"
-OPEN, CLOSE = "⟦", "⟧"
+OPEN, CLOSE = "«", "»"  # in every PDF font, and in no English string of the app
 ACCENTS = str.maketrans("aeiouyAEIOUYcnsCNS", "áéíöüýÅÉÍÖÜÝçñšÇÑŠ")
 # What must stay as written: printf and brace placeholders, tags, entities.
-KEPT = re.compile(r"%\([a-z_]+\)[sd]|%[sd]|\{[^{}]*\}|<[^>]*>|&[#a-z0-9]+;")
+KEPT = re.compile(r"%\([A-Za-z0-9_]+\)[sd]|%[sd]|\{[^{}]*\}|<[^>]*>|&[#a-z0-9]+;")
 
 
 def pseudo(text: str) -> str:
     """Return ``text`` accented and wrapped, its placeholders and tags untouched.
 
     >>> pseudo("Hand %(number)s: {label} <b>is</b> wrong")
-    '⟦Háñd %(number)s: {label} <b>íš</b> wröñg⟧'
+    '«Háñd %(number)s: {label} <b>íš</b> wröñg»'
     """
     if not text:
         return text

@@ -10,6 +10,7 @@ player saw, grow the game's version and are scored once, here.
 
 from . import read
 from .write import Saved, _rescore, _stored
+from ..canasta.messages import N_
 from ..canasta.rules import get_ruleset
 from ..store import db as store
 from ..store import sqlite
@@ -25,8 +26,8 @@ class NothingLeft(Exception):
 
     def __str__(self):
         if self.direction == "undo":
-            return "There is nothing to undo: no change of this game is left to revert."
-        return "There is nothing to redo: no change was undone since the last one was made."
+            return N_("There is nothing to undo: no change of this game is left to revert.")
+        return N_("There is nothing to redo: no change was undone since the last one was made.")
 
 
 def undo(db, game_id, expected_version=None, made_by=""):

@@ -8,6 +8,7 @@ edit key and lands on the scoreboard. Every problem comes back beside its field.
 from flask import Blueprint, flash, make_response, redirect, render_template, request
 
 from .. import limits
+from ..i18n import gettext as _
 
 from ..canasta.errors import CanastaError
 from ..canasta.options import OPTION_SPECS
@@ -51,7 +52,7 @@ def new_game():
                     form.place(problem.field, problem.message)
             else:
                 forgotten = forgotten_line(access.remember_key(game_id, edit_key))
-                flash("Game started. Tap “Add hand 1” when the first hand is counted.", "success")
+                flash(_("Game started. Tap “Add hand 1” when the first hand is counted."), "success")
                 if forgotten:
                     flash(forgotten, "info")
                 return redirect(board_url(game_id), code=303)

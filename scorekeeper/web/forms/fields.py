@@ -2,6 +2,7 @@
 
 import re
 
+from ...i18n import lazy_gettext as _l, number
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField
 from wtforms.validators import ValidationError
 
@@ -32,7 +33,7 @@ class CountField(IntegerField):
         try:
             self.data = int(text)
         except ValueError:
-            raise ValueError(f"Type a whole number, like {self.example}.") from None
+            raise ValueError(_l("Type a whole number, like %(example)s.", example=number(self.example))) from None
 
 
 class PointsField(CountField):
