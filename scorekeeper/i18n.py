@@ -41,7 +41,7 @@ LANGUAGES = {
     "de": "Deutsch",
 }
 __all__ = ["gettext", "lazy_gettext", "lazy_ngettext", "ngettext", "number", "problem", "problems", "problem_dict", "problem_with_hand", "locale_key",
-           "separators", "day_month_year", "card_letter", "read_card_text", "LANGUAGES"]
+           "separators", "day_month_year", "long_date", "card_letter", "read_card_text", "LANGUAGES"]
 PSEUDO = "en_XA"
 COOKIE = "lang"
 COOKIE_AGE = 60 * 60 * 24 * 400
@@ -100,6 +100,12 @@ def day_month_year(moment) -> str:
     """Return a date as the reader's language writes it short: "2 Nov 2024", "2 nov 2024", "02.11.2024"."""
     locale = locale_key() if has_request_context() else "en"
     return format_date(moment, "medium" if locale != "en" else "d MMM y", locale="en" if locale == PSEUDO else locale)
+
+
+def long_date(moment) -> str:
+    """Return a date in words as the reader's language writes it: "3 March 2026", "3 de marzo de 2026"."""
+    locale = locale_key() if has_request_context() else "en"
+    return format_date(moment, "d MMMM y" if locale in ("en", PSEUDO) else "long", locale="en" if locale == PSEUDO else locale)
 
 
 def separators(locale=None) -> dict[str, str]:

@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..i18n import number
+from ..i18n import ngettext, number
 
 WIDTH = 360
 HEIGHT = 200
@@ -219,6 +219,7 @@ def summary(names: Sequence[str], totals: Sequence[int], hands: int, target: int
     >>> summary(["Ann", "Cy"], [605, -295], 1, 5000)
     'Running totals after 1 hand, playing to 5,000: Ann 605, Cy −295.'
     """
-    played = f"{hands} hand" + ("" if hands == 1 else "s")
     standings = ", ".join(f"{name} {points_label(total)}" for name, total in zip(names, totals))
-    return f"Running totals after {played}, playing to {points_label(target)}: {standings}."
+    return ngettext("Running totals after %(num)s hand, playing to %(target)s: %(standings)s.",
+                    "Running totals after %(num)s hands, playing to %(target)s: %(standings)s.", hands,
+                    target=points_label(target), standings=standings)

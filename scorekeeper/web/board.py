@@ -243,11 +243,12 @@ _controls = LRUCache(RENDERED_BOARDS)
 
 def undo_controls(game):
     """What the board's Undo and Redo would do (``{"undo": "delete of hand 5", "redo": None}``), kept per version."""
-    controls = _controls.get(game.key) if game.key is not None else None
+    key = (game.key, locale_key()) if game.key is not None else None
+    controls = _controls.get(key) if key is not None else None
     if controls is None:
-        controls = undo.controls(sqlite.get_db(), game)
-        if game.key is not None:
-            _controls.put(game.key, controls)
+        controls = undo.controls(sqlite.get_db(), game, _)
+        if key is not None:
+            _controls.put(key, controls)
     return controls
 
 

@@ -24,6 +24,9 @@ from .pages import ago
 
 bp = Blueprint("history", __name__)
 
+# A rename in the list, by what steps.describe says of it in English.
+RENAMED = {"rename of the teams": _l("Teams renamed"), "rename of the players": _l("Players renamed"),
+           "rename of the seats": _l("Seats renamed")}
 DONE = {"add": _l("Hand %(number)s added"), "edit": _l("Hand %(number)s edited"), "delete": _l("Hand %(number)s deleted")}
 
 
@@ -58,7 +61,7 @@ def _step(game_id, direction):
         return redirect(board, code=303)
     except store.NotFound:
         abort(404, description=NO_GAME)
-    words = steps.describe(change, game.rules)
+    words = steps.describe(change, game.rules, _)
     flash(_("Undone: %(what)s. Redo puts it back.", what=words) if direction == "undo"
           else _("Redone: %(what)s.", what=words), "success")
     return redirect(board, code=303)
@@ -87,7 +90,7 @@ def _page(game, conflict=False, status=200):
         "version": change["version"],
     } for change in history.changes(db, game.id)]
     return render_template("history/history.html", game=game, rows=rows, editable=editable, conflict=conflict,
-                           controls=steps.controls(db, game) if editable else {}, title=_(" vs ").join(game.names),
+                           controls=steps.controls(db, game, _) if editable else {}, title=_(" vs ").join(game.names),
                            board_url=url_for("games.board" if editable else "games.view", game_id=game.id)), status
 
 
@@ -96,10 +99,10 @@ def _what(change, rules):
     if kind in DONE:
         return str(DONE[kind]) % {"number": change["number"]}
     if kind == "rename":
-        return steps.describe(change, rules).replace("rename of the ", "").capitalize() + " renamed"
+        return RENAMED[steps.describe(change, rules)]
     target = steps.describe({"kind": change["target_kind"], "number": change["target_number"],
-                             "before": None, "after": None}, rules) if change["target_kind"] != "rename" else "rename"
-    return f"{kind.capitalize()}: {target}"
+                             "before": None, "after": None}, rules, _) if change["target_kind"] != "rename" else _("rename")
+    return _("Undo: %(what)s", what=target) if kind == "undo" else _("Redo: %(what)s", what=target)
 
 
 def _who(made_by, me):

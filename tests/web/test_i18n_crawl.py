@@ -87,6 +87,7 @@ class _Text(HTMLParser):
 
 def english_left(text):
     """Return the words of ``text`` outside every « » (nested ones too), the players' own words set aside."""
+    text = re.sub(r"https?://\S+", " ", text)  # the game's links, shown to copy
     while True:
         shorter = re.sub(r"«[^«»]*»", " ", text)
         if shorter == text:
@@ -129,7 +130,9 @@ def crawl(client):
                  "/check/initial-meld?cards=K+K+K&total=1600", "/check/pile?top=KS&hand=K+K",
                  "/check/going-out?canastas=0"):
         yield path, page_words(client.get(path).get_data(as_text=True))
-    bad = client.post("/games/new", data={"rules": "classic", "names-0": "", "names-1": ""})
+    bad = client.post("/games/new", data={"rules": "classic", "names-0": "Ann", "names-1": "Cy",
+                                          "options-target": "many", "start_totals-0": "lots"})
+    assert bad.status_code == 422
     yield "new game with problems", page_words(bad.get_data(as_text=True))
     game_id = start_game(client)
     assert add(client, game_id, WORKED_NUMBER).status_code == 303

@@ -78,10 +78,10 @@ def _options_form():
     fields = {}
     for spec in OPTION_SPECS:
         if spec.choices:
-            choices = [SelectChoice(str(value), label) for value, label in spec.choices]
-            fields[spec.name] = RadioField(spec.label, choices=choices, default=str(spec.choices[0][0]))
+            choices = [SelectChoice(str(value), _l(label)) for value, label in spec.choices]
+            fields[spec.name] = RadioField(_l(spec.label), choices=choices, default=str(spec.choices[0][0]))
         else:
-            fields[spec.name] = CountField(spec.label, example=5000, step=5, stepper=False,
+            fields[spec.name] = CountField(_l(spec.label), example=5000, step=5, stepper=False,
                                            render_kw={"min": spec.minimum, "max": spec.maximum})
     return type("OptionsForm", (Form,), fields)
 
@@ -109,14 +109,15 @@ class TableForm(FlaskForm):
 
     def scorer_word(self, index, rules_id=None):
         ruleset = PRESETS[rules_id] if rules_id else self.ruleset
-        return f"{ruleset.scorer_label.capitalize()} {index + 1}"
+        return (_l("Team %(number)s", number=index + 1) if ruleset.scorer_label == "team"
+                else _l("Player %(number)s", number=index + 1))
 
     def chosen_names(self):
         """One name per scorer; an empty one becomes "Team 1" / "Player 1"."""
         names = []
         for index in range(self.ruleset.scorers):
             typed = (self.names.form[str(index)].data or "").strip()
-            names.append(typed or self.scorer_word(index))
+            names.append(typed or str(self.scorer_word(index)))
         return names
 
     def chosen_seats(self):

@@ -22,10 +22,15 @@ MODE_HINTS = {
     "melds": _l("Melds by rank (canastas follow); held by kind."),
 }
 # (name, label, card value, how many one deck holds): the engine's groups, values and words.
-IN_HAND_FIELDS = tuple((name, IN_HAND_NAMES[name], group_points(name), group_per_deck(name)) for name in IN_HAND_GROUPS)
+IN_HAND_FIELDS = tuple((name, _l(IN_HAND_NAMES[name]), group_points(name), group_per_deck(name)) for name in IN_HAND_GROUPS)
 NATURAL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
 UNFINISHED = (("aces", _l("Unfinished meld of aces")), ("sevens", _l("Unfinished meld of sevens")),
               ("wild", _l("Unfinished meld of wild cards")))
+
+
+# A meld row's label, by rank: the words the engine writes in English, translated for the form.
+ROW_LABELS = {"A": _l("Aces"), "K": _l("Kings"), "Q": _l("Queens"), "J": _l("Jacks"), "10": _l("10s"), "9": _l("9s"),
+              "8": _l("8s"), "7": _l("7s"), "6": _l("6s"), "5": _l("5s"), "4": _l("4s")}
 
 
 def meld_row_label(rank):
@@ -34,7 +39,7 @@ def meld_row_label(rank):
         return _l("Black 3s")
     if rank == "wild":
         return _l("Wild cards")
-    return Rank.from_text(rank).plural.capitalize()
+    return ROW_LABELS[Rank.from_text(rank).symbol]
 
 
 def meld_rows(ruleset):
@@ -78,8 +83,8 @@ def _special_hand_fields(ruleset, index):
 def _canasta_fields(ruleset):
     """A count of every kind the rule set scores (Classic: ``<kind>_canastas``; else in ``canastas``), and unfinished melds that cost."""
     if not ruleset.family.canastas_as_object:
-        return [(f"{kind}_canastas", CountField(kind.count_label, example=1)) for kind in ruleset.canasta_kinds]
-    canastas = [(kind.value, CountField(kind.count_label, example=1)) for kind in ruleset.canasta_kinds]
+        return [(f"{kind}_canastas", CountField(_l(kind.count_label), example=1)) for kind in ruleset.canasta_kinds]
+    canastas = [(kind.value, CountField(_l(kind.count_label), example=1)) for kind in ruleset.canasta_kinds]
     fields = [("canastas", FormField(form_class("Canastas", canastas)))]
     if ruleset.family.penalties:
         unfinished = [(name, ApiBoolean(label)) for name, label in UNFINISHED]
