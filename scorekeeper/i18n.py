@@ -62,9 +62,19 @@ def select_locale():
     codes = offered()
     chosen = request.cookies.get(COOKIE)
     if chosen not in codes:
-        # Werkzeug compares "pt-BR" with "pt_BR", and falls back from "pt" to "pt_BR".
-        chosen = request.accept_languages.best_match(codes, default="en")
+        chosen = _accepted(codes)
     return pseudo_locale() if chosen == PSEUDO else chosen
+
+
+def _accepted(codes) -> str:
+    """Return the first of the browser's languages (best first) this app speaks: "de-CH" is de, "pt" is pt_BR."""
+    for value, _quality in request.accept_languages:
+        tag = value.replace("-", "_").lower()
+        exact = [code for code in codes if code.lower() == tag]
+        same_language = [code for code in codes if code.lower().split("_")[0] == tag.split("_")[0]]
+        if exact or same_language:
+            return (exact or same_language)[0]
+    return "en"
 
 
 def pseudo_locale() -> Locale:
