@@ -47,7 +47,7 @@ def _step(game_id, direction):
         return _page(game)
     board = url_for("games.board", game_id=game_id)
     try:
-        _, change = (steps.undo if direction == "undo" else steps.redo)(
+        _saved, change = (steps.undo if direction == "undo" else steps.redo)(
             sqlite.get_db(), game_id, expected_version=expected, made_by=this_phone())
     except store.VersionConflict:
         return _page(game_or_404(game_id), conflict=True, status=409)
