@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from flask import Blueprint, render_template, request
 
-from ..i18n import gettext as _
+from ..i18n import gettext as _, problem as problem_text
 from ..store import sqlite
 from ..canasta.cards import parse_cards, parse_meld_groups
 from ..canasta.checks import check_going_out, check_initial_meld, check_meld, check_pile
@@ -52,7 +52,7 @@ def _engine_problems(form, error: CanastaError):
         field = form._fields.get(problem.field.split(".")[0].split("[")[0])
         if field is None and problem.field.startswith("options."):
             field = form._fields.get(problem.field.removeprefix("options."))
-        (field.errors if field is not None else form.form_errors).append(problem.message)
+        (field.errors if field is not None else form.form_errors).append(problem_text(problem))
     return False
 
 
@@ -187,7 +187,7 @@ def pile():
 
     result = _checked(form, "hand", check)
     for problem in result.asks if result is not None else ():
-        form[problem.field].errors.append(problem.message)  # what the answer needs, asked beside its field
+        form[problem.field].errors.append(problem_text(problem))  # what the answer needs, asked beside its field
     return _page("checker/pile.html", form, result, minimum_hint=_minimum_hint(), side=side, notice=notice)
 
 

@@ -86,4 +86,4 @@ def manifest():
 @bp.get("/offline")
 def page():
     """What a phone shows, without a connection, for a page it never kept a copy of."""
-    return render_template("offline/offline.html", title="No connection")
+    return render_template("offline/offline.html", title=_("No connection"))

@@ -16,7 +16,7 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from werkzeug.datastructures import MultiDict
 
 from .. import limits
-from ..i18n import gettext as _, lazy_gettext as _l, problems
+from ..i18n import gettext as _, lazy_gettext as _l, problem as problem_text, problems
 from ..games import access
 from ..games import write as service
 from ..store import db as store
@@ -105,7 +105,7 @@ def edit(game_id):
             expected_version=int_or_none(form.expected_version.data), made_by=this_phone()).version
     except InvalidHand as error:
         for problem in error.problems:
-            form.place(problem.field, problem.message)
+            form.place(problem.field, problem_text(problem))
         return _render_settings(game, form, 422)
     except store.VersionConflict as conflict:
         # Saving again after a look at the scoreboard is a choice the player makes knowingly.

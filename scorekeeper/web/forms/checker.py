@@ -8,7 +8,7 @@ which card could not be read, and they show beside the field.
 
 from flask_babel import LazyString
 
-from ...i18n import card_letter, lazy_gettext as _l, read_card_text
+from ...i18n import card_letter, lazy_gettext as _l, problem as worded, read_card_text
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, SelectField, SelectMultipleField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -60,8 +60,8 @@ def _card_text(groups, required=None):
         try:
             field.cards = parse_meld_groups(text, field.name)
         except CardError as error:
-            field.errors[:] = [problem.message for problem in error.problems[:-1]]
-            raise ValidationError(error.problems[-1].message) from None
+            field.errors[:] = [worded(problem) for problem in error.problems[:-1]]
+            raise ValidationError(worded(error.problems[-1])) from None
         if required and not any(field.cards):
             raise ValidationError(required)
 
@@ -170,8 +170,8 @@ class InitialMeldForm(CheckForm):
     )
     going_out = SelectField(
         _l("Going out this turn?"),
-        choices=[SelectChoice("no", "No"), SelectChoice("out", "Yes"),
-                 SelectChoice("concealed", "Yes, concealed")],
+        choices=[SelectChoice("no", _l("No")), SelectChoice("out", _l("Yes")),
+                 SelectChoice("concealed", _l("Yes, concealed"))],
         default="no",
     )
     dead_ranks = _dead_ranks_field()
@@ -249,7 +249,7 @@ class PileForm(CheckForm):
 
 class GoingOutForm(CheckForm):
     canastas_to_go_out = SelectField(
-        _l("Canastas needed to go out (3 players)"), choices=[SelectChoice("2", "2 canastas"), SelectChoice("1", "1 canasta")],
+        _l("Canastas needed to go out (3 players)"), choices=[SelectChoice("2", _l("2 canastas")), SelectChoice("1", _l("1 canasta"))],
         default="2",
     )
     hand = CardsField(_l("Cards in your hand now"), validators=[_card_text(groups=False)], render_kw=CARD_INPUT)

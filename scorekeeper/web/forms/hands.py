@@ -11,7 +11,7 @@ way, opening a stored hand in the form.
 import json
 from functools import cache
 
-from ...i18n import lazy_gettext as _l
+from ...i18n import lazy_gettext as _l, problem as problem_text
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FormField, HiddenField
 from wtforms.fields.choices import SelectChoice
@@ -230,9 +230,9 @@ class HandForm(FlaskForm):
             involved = [original_name(path, self.remap) for path in getattr(problem, "also", ())]
             involved = [other for other in involved if other in fields and self.active(other)]
             if name not in ("", "sides") or not involved:
-                self.place(name, problem.message, fields)
+                self.place(name, problem_text(problem), fields)
             for other in involved:
-                self.place(other, problem.message, fields)
+                self.place(other, problem_text(problem), fields)
 
     def place(self, name, message, fields=None):
         fields = fields if fields is not None else self.fields_by_name()

@@ -31,7 +31,7 @@ def breakdown_text(side, labels=BREAKDOWN_LABELS):
     """``Canasta bonuses +300 · Going out +100``: a side's breakdown, with what each part is made of."""
     parts = []
     for key, value in side["breakdown"].items():
-        text = f"{labels.get(key, key)} {signed(value)}"
+        text = f"{_l(labels[key]) if key in labels else key} {signed(value)}"
         details = side.get("details", {}).get(key)
         if details:
             text += " (" + ", ".join(details) + ")"
