@@ -162,3 +162,26 @@ def test_german_shows_d_and_b_and_reads_both_letters(client):
         assert answer.status_code == 200, typed
     # D is no card in English: the English page refuses it.
     assert client.get("/check/meld", query_string={"cards": "D D D", "rules": "classic"}).status_code == 422
+
+
+# --- the catalogues -----------------------------------------------------------------------------
+
+PLACEHOLDER = re.compile(r"%\(\w+\)s|\{[^{}]*\}")
+
+
+@pytest.mark.parametrize("locale", ["es", "pt_BR", "it", "de"])
+def test_every_translation_keeps_its_placeholders(locale):
+    """A translation that lost "%(number)s" or "{label}" would fail when shown: each keeps the English ones."""
+    with (ROOT / "translations" / locale / "LC_MESSAGES" / "messages.po").open("rb") as source:
+        catalog = read_po(source, locale=locale)
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0]))
+        for string in strings:
+            if string:
+                assert set(PLACEHOLDER.findall(string)) <= wanted, (message.id, string)
+                assert set(PLACEHOLDER.findall(ids[0])) - {"%(num)s", "%(count)s"} <= set(PLACEHOLDER.findall(string)), (
+                    message.id, string)
