@@ -21,16 +21,16 @@ define apt_ensure
 	fi
 endef
 
-.PHONY: run test bench setup migrate system-run system-test clean
+.PHONY: run test bench setup migrate system-run system-test clean extract update compile
 
-run: system-run $(VENV)/.run-installed migrate
+run: system-run $(VENV)/.run-installed migrate compile
 	@echo "Canasta Scorekeeper: http://$(HOST):$(PORT)/"
 	@if [ "$(HOST)" = "0.0.0.0" ]; then for ip in $$(hostname -I 2>/dev/null); do echo "  from a phone on this network: http://$$ip:$(PORT)/"; done; fi
 	@# gunicorn.conf.py: the ASGI worker (live streams as coroutines, Flask in 16 threads), timeouts,
 	@# and an access log that never writes a query string.
 	exec $(VENV)/bin/gunicorn -c gunicorn.conf.py --workers $(WORKERS) --bind $(HOST):$(PORT) 'scorekeeper.asgi:create_app()'
 
-test: system-run system-test $(VENV)/.test-installed node_modules/.installed
+test: system-run system-test $(VENV)/.test-installed node_modules/.installed compile
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
 bench: system-run system-test $(VENV)/.test-installed
@@ -40,6 +40,22 @@ setup: system-run system-test $(VENV)/.test-installed node_modules/.installed mi
 
 migrate: $(VENV)/.run-installed
 	$(VENV)/bin/flask --app scorekeeper init-db
+
+# Languages (scorekeeper/i18n.py): English is the source; translations/<locale>/LC_MESSAGES/messages.po
+# are the catalogues. `extract` gathers every marked string into messages.pot, `update` merges it into
+# each catalogue, `compile` builds the .mo files the app reads (not committed: built from the .po).
+LOCALES := es pt_BR it de
+PYBABEL := $(VENV)/bin/pybabel
+
+extract: $(VENV)/.run-installed
+	$(PYBABEL) -q extract -F babel.cfg -k N_ -k _l -k lazy_gettext -k lazy_ngettext:1,2 --add-location=file \
+	  --sort-by-file --no-wrap --project "Canasta Scorekeeper" -c "Translators:" -o translations/messages.pot .
+
+update: extract
+	$(PYBABEL) -q update -i translations/messages.pot -d translations --no-wrap --ignore-pot-creation-date
+
+compile: $(VENV)/.run-installed
+	$(PYBABEL) -q compile -d translations
 
 system-run:
 	$(call apt_ensure,$(APT_RUN))

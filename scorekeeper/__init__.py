@@ -8,7 +8,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from . import assets, cli, errors, limits, security
+from . import assets, cli, errors, i18n, limits, security
 from .security import csrf
 from .api import checks as api_checks
 from .api import common as api
@@ -58,6 +58,7 @@ def create_app(test_config=None):
 
     # Answers keep the engine's key order (API.md's examples read in that order).
     app.json.sort_keys = False
+    i18n.init_app(app)
     csrf.init_app(app)
     sqlite.init_app(app)
     errors.init_app(app)
@@ -158,8 +159,8 @@ BLUEPRINTS = [pages, offline, history, api, api_games, api_checks, api_play, api
 
 # The main menu: each item's page, its words, and the blueprints of the pages that belong to it
 # (a game's board, hands and settings are under Games; the narrated deal under Practice).
-NAV = [("pages.home", "Games", {"pages", "games", "new_game", "hands", "settings", "history"}),
-       ("practice.page_view", "Practice", {"practice"}),
-       ("table_host.index", "Play with friends", {"table_host", "table_page", "table_talk"}),
-       ("checker.index", "Rules check", {"checker"}),
-       ("sheets.index", "Print", {"sheets"})]
+NAV = [("pages.home", i18n.lazy_gettext("Games"), {"pages", "games", "new_game", "hands", "settings", "history"}),
+       ("practice.page_view", i18n.lazy_gettext("Practice"), {"practice"}),
+       ("table_host.index", i18n.lazy_gettext("Play with friends"), {"table_host", "table_page", "table_talk"}),
+       ("checker.index", i18n.lazy_gettext("Rules check"), {"checker"}),
+       ("sheets.index", i18n.lazy_gettext("Print"), {"sheets"})]

@@ -40,7 +40,9 @@ from pathlib import Path
 
 from flask import current_app, render_template, request
 
+from .canasta.messages import N_
 from .errors import error_body, wants_json
+from .i18n import gettext as _, ngettext
 from .store import counters as store
 
 log = logging.getLogger(__name__)
@@ -69,17 +71,17 @@ DEFAULTS = {
 }
 
 SENTENCES = {
-    "games": "Too many new games from this address: at most {most}. Wait {wait}, then try again; nothing was started.",
-    "tables": "Too many new tables or deals from this address: at most {most}. Wait {wait}, then try again; nothing was dealt.",
-    "sheets": "Too many sheets printed from this address: at most {most}. Wait {wait}, then ask for it again.",
-    "keys": ("Too many wrong edit keys from this address: at most {most}. Wait {wait}, then try the edit link "
-             "again; check that it is the latest one."),
-    "practice": "Too many new practice games and deals from this address: at most {most}. Wait {wait}, then try again.",
-    "watch": "Too many deals watched from this address: at most {most}. Wait {wait}, then ask for it again.",
-    "referee": "Too many questions to the referee from this address: at most {most}. Wait {wait}, then ask again.",
+    "games": N_("Too many new games from this address: at most {most}. Wait {wait}, then try again; nothing was started."),
+    "tables": N_("Too many new tables or deals from this address: at most {most}. Wait {wait}, then try again; nothing was dealt."),
+    "sheets": N_("Too many sheets printed from this address: at most {most}. Wait {wait}, then ask for it again."),
+    "keys": (N_("Too many wrong edit keys from this address: at most {most}. Wait {wait}, then try the edit link "
+             "again; check that it is the latest one.")),
+    "practice": N_("Too many new practice games and deals from this address: at most {most}. Wait {wait}, then try again."),
+    "watch": N_("Too many deals watched from this address: at most {most}. Wait {wait}, then ask for it again."),
+    "referee": N_("Too many questions to the referee from this address: at most {most}. Wait {wait}, then ask again."),
 }
 LIMITED = tuple(f"RATELIMIT_{name.upper()}" for name in SENTENCES)
-BUSY = "The server is printing another sheet right now. Try again in a few seconds."
+BUSY = N_("The server is printing another sheet right now. Try again in a few seconds.")
 BUSY_RETRY_SECONDS = 2
 
 
@@ -194,15 +196,16 @@ def reached(name):
 def _in_words(seconds):
     seconds = max(1, int(seconds + 0.999))
     if seconds < 120:
-        return "1 second" if seconds == 1 else f"{seconds} seconds"
+        return ngettext("%(num)s second", "%(num)s seconds", seconds)
     minutes = (seconds + 59) // 60
-    return f"{minutes} minutes" if minutes < 120 else f"{(minutes + 59) // 60} hours"
+    return (ngettext("%(num)s minute", "%(num)s minutes", minutes) if minutes < 120
+            else ngettext("%(num)s hour", "%(num)s hours", (minutes + 59) // 60))
 
 
 def _refusal(name, wait, rate):
     retry_after = max(1, int(wait + 0.999))
-    message = SENTENCES[name].format(most=rate.text, wait=_in_words(wait))
-    response = _answer(429, "Too many requests", message, retry_after)
+    message = _(SENTENCES[name]).format(most=rate.text, wait=_in_words(wait))
+    response = _answer(429, _("Too many requests"), message, retry_after)
     response.limit_message = message  # for a form that shows it above what was typed
     return response
 
@@ -248,4 +251,4 @@ def render_slot():
 
 def busy():
     """The 503 answer to a render asked while this worker renders another sheet."""
-    return _answer(503, "Busy printing", BUSY, BUSY_RETRY_SECONDS)
+    return _answer(503, _("Busy printing"), _(BUSY), BUSY_RETRY_SECONDS)

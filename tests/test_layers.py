@@ -2,8 +2,8 @@
 
 Layers, from the bottom: the game (``canasta``), the store, stored games
 (``games``), what is drawn (``printing``) and the root's plumbing (``errors``,
-``security``, ``assets``, ``limits``, the tables' ``live`` streams), then the doors (``web`` pages
-and ``api``, which never import each other), the flask commands (``cli``) and the app factory
+``security``, ``assets``, ``limits``, ``i18n``, the tables' ``live`` streams), then the doors (``web``
+pages and ``api``, which never import each other), the flask commands (``cli``) and the app factory
 (with ``asgi``, the app as the ASGI worker serves it).
 Every import counts, those made only for type checking or inside a function too.
 """
@@ -15,7 +15,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
 LAYERS = {"canasta": 0, "store": 1, "games": 2, "printing": 3, "errors": 3, "security": 3, "assets": 3, "limits": 3,
-          "live": 3, "web": 4, "api": 4, "cli": 5, "": 6, "asgi": 6}
+          "i18n": 3, "live": 3, "web": 4, "api": 4, "cli": 5, "": 6, "asgi": 6}
 
 
 def module_name(path):

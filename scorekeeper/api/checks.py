@@ -22,6 +22,7 @@ from ..canasta.fields import FieldReader, join
 from ..canasta.melds import Meld, meld_problems
 from ..canasta.families import CLASSIC
 from ..canasta.options import resolve
+from ..i18n import problem as worded, problem_dict, problems as worded_all
 from ..canasta.rules import MAX_MINIMUM, MAX_TOTAL
 
 bp = Blueprint("api_checks", __name__, url_prefix="/api/v1/check")
@@ -148,7 +149,7 @@ def meld_json(ruleset, meld: checks.CheckedMeld):
         "from_pile": card_text(meld.from_pile),
         "adds_to": meld.adds_to.label if meld.adds_to is not None else None,
         "canasta": meld.kind(ruleset),
-        "problems": list(meld.problems),
+        "problems": worded_all(meld.problems_data),
         "codes": {"problems": data(meld.problems_data)},
     }
 
@@ -183,7 +184,7 @@ def initial_meld_json(check: checks.InitialMeldCheck, arguments):
         "minimum": check.minimum,
         "meets_minimum": check.meets_minimum,
         "short_by": check.short_by,
-        "problems": list(check.problems),
+        "problems": worded_all(check.problems_data),
         "table_minimum": check.table_minimum,
         "pile_top_counts": check.pile_top_counts,
         "codes": {"problems": data(check.problems_data)},
@@ -214,7 +215,7 @@ def meld_check_json(check: checks.MeldCheck, arguments):
     rank = None if meld is None or meld.rank is None else meld.rank.symbol
     return {
         "legal": check.legal,
-        "problems": list(check.problems),
+        "problems": worded_all(check.problems_data),
         "cards": format_cards(list(check.cards)),
         "rank": rank,
         "label": meld.label if meld is not None else None,
@@ -292,7 +293,7 @@ def pile_json(check: checks.PileCheck, arguments):
         "notes": list(check.notes),
         "must_take": check.must_take,
         "first_meld": first_meld_json(arguments["ruleset"], check.first_meld),
-        "asks": [problem.as_dict() for problem in check.asks],
+        "asks": [problem_dict(problem) for problem in check.asks],
         "codes": {"reason": data(check.reason_data), "reasons": data(check.reasons_data),
                   "frozen_because": data(check.frozen_because_data), "notes": data(check.notes_data),
                   "asks": data(check.asks)},
@@ -301,7 +302,7 @@ def pile_json(check: checks.PileCheck, arguments):
 
 def way_json(way: checks.PileWay, cards: str):
     """Return one way to take the pile as JSON-ready data, its sentence with its code."""
-    return {"way": way.way, "cards": cards, "message": way.message, "codes": {"message": data(way.message_data)}}
+    return {"way": way.way, "cards": cards, "message": worded(way.message_data), "codes": {"message": data(way.message_data)}}
 
 
 def first_meld_json(ruleset, first: checks.FirstMeldAnswer | None):

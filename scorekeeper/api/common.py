@@ -15,6 +15,7 @@ from ..canasta.errors import CanastaError
 from ..canasta.options import rules_catalog
 from ..canasta.scoring import BREAKDOWN_LABELS, score_request
 from .. import limits
+from ..i18n import gettext as _, problem as problem_text
 from ..errors import error_body
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -44,7 +45,7 @@ def read_json_object():
     from Werkzeug before anything is read.
     """
     if not request.is_json:
-        raise BadBody("Send the body as JSON, with the header Content-Type: application/json.")
+        raise BadBody(_("Send the body as JSON, with the header Content-Type: application/json."))
     raw = request.get_data(cache=True)
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
     if limit is not None and request.content_length is None and len(raw) >= limit:
@@ -52,27 +53,28 @@ def read_json_object():
         # reading at the limit, and what it read is only the start of the body.
         raise RequestEntityTooLarge()
     if not raw.strip():
-        raise BadBody("The request has no body: send a JSON object.")
+        raise BadBody(_("The request has no body: send a JSON object."))
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
-        raise BadBody("The body is not UTF-8 text, which JSON must be.") from None
+        raise BadBody(_("The body is not UTF-8 text, which JSON must be.")) from None
     try:
         body = json.loads(text, parse_constant=_no_constants)
     except json.JSONDecodeError as error:
-        raise BadBody(f"The body is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}.") from None
+        raise BadBody(_("The body is not valid JSON: %(what)s at line %(line)s, column %(column)s.", what=error.msg,
+                            line=error.lineno, column=error.colno)) from None
     except ValueError:  # NaN/Infinity, or an integer of thousands of digits
-        raise BadBody("The body is not valid JSON: it holds a number no score can use.") from None
+        raise BadBody(_("The body is not valid JSON: it holds a number no score can use.")) from None
     except RecursionError:
-        raise BadBody("The body is nested too deeply to be a hand.") from None
+        raise BadBody(_("The body is nested too deeply to be a hand.")) from None
     if not isinstance(body, dict):
-        raise BadBody("The body must be a JSON object, like {\"rules\": \"classic\", \"sides\": [...]}.")
+        raise BadBody(_("The body must be a JSON object, like {\"rules\": \"classic\", \"sides\": [...]}."))
     try:
         canonical = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate such as "\ud800": not text anyone typed
-        raise BadBody("The body holds text that is not valid Unicode.") from None
+        raise BadBody(_("The body holds text that is not valid Unicode.")) from None
     except RecursionError:
-        raise BadBody("The body is nested too deeply to be a hand.") from None
+        raise BadBody(_("The body is nested too deeply to be a hand.")) from None
     return body, canonical
 
 
@@ -90,7 +92,7 @@ def bad_body(error):
 
 def rule_problems(error: CanastaError, status=422):
     """Return the answer listing every problem of an engine error (422 by default)."""
-    return error_body(status, [(problem.field, problem.message) for problem in error.problems])
+    return error_body(status, [(problem.field, problem_text(problem)) for problem in error.problems])
 
 
 def computed_answer(compute):

@@ -17,6 +17,7 @@ import json
 
 from flask import request, url_for
 
+from ..i18n import gettext as _
 from ..games import access
 from . import idempotency
 from ..games import write as service
@@ -79,9 +80,9 @@ class Refused(Exception):
 def _no_body():
     """A new key takes no fields: no body, or ``{}``."""
     if request.get_data(cache=True).strip():
-        body, _ = read_json_object()
+        body, _canonical = read_json_object()
         if body:
-            raise BadBody("A new edit key takes no fields: send no body, or {}.")
+            raise BadBody(_("A new edit key takes no fields: send no body, or {}."))
 
 
 def _answer(game_id, edit_key, version):

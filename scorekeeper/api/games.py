@@ -16,6 +16,7 @@ import re
 
 from flask import Blueprint, current_app, request, url_for
 
+from ..i18n import gettext as _, ngettext, problem_dict
 from .. import limits
 from ..games import access
 from . import idempotency
@@ -102,7 +103,7 @@ def game_json(game):
         "view_url": view_url,
         "created_at": game.created_at,
         "updated_at": game.updated_at,
-        "problems": [problem.as_dict() for problem in game.problems],
+        "problems": [problem_dict(problem) for problem in game.problems],
     }
 
 
@@ -307,7 +308,7 @@ def _change(game_id, status, fields, what, apply, number=None, body_optional=Fal
     except store.VersionConflict as conflict:
         return _conflict(conflict.current_version, expected)
     except history.NothingLeft as nothing:
-        return error_body(409, [("", str(nothing))])
+        return error_body(409, [("", _(str(nothing)))])
     except store.NotFound:
         # No such hand; or, with no hand named, the game was deleted meanwhile.
         return _no_hand(load_game(db, game_id), number) if number is not None else no_game()
@@ -351,32 +352,33 @@ def edit_refusal(db, game_id):
         return no_game()
     key = access.bearer_key(request)
     if key is None:
-        return error_body(403, [("Authorization", "Changing a game needs its edit key, sent as the header "
-                                                  "Authorization: Bearer <edit key>. The game's id alone only lets you view it.")])
+        return error_body(403, [("Authorization", _("Changing a game needs its edit key, sent as the header "
+                                                    "Authorization: Bearer <edit key>. The game's id alone only lets you view it."))])
     limited = limits.reached("keys")  # after too many wrong keys, no key is tried for a while
     if limited is not None:
         return limited
     if not access.key_opens(db, game_id, key):
         limits.count("keys")
-        return error_body(403, [("Authorization", "This is not the edit key of this game, so it can only be viewed. "
-                                                  "Nothing was changed.")])
+        return error_body(403, [("Authorization", _("This is not the edit key of this game, so it can only be viewed. "
+                                                    "Nothing was changed."))])
     return None
 
 
 def no_game():
-    return error_body(404, [("id", "There is no game with this id. Check the link you were given.")])
+    return error_body(404, [("id", _("There is no game with this id. Check the link you were given."))])
 
 
 def _no_hand(found, number):
     count = len(found.hands) if found else 0
-    has = "no hands yet" if count == 0 else ("1 hand" if count == 1 else f"{count} hands")
-    return error_body(404, [("number", f"This game has no hand {number}: it has {has}.")])
+    has = _("no hands yet") if count == 0 else ngettext("%(num)s hand", "%(num)s hands", count)
+    return error_body(404, [("number", _("This game has no hand %(number)s: it has %(has)s.", number=number, has=has))])
 
 
 def _conflict(current_version, expected):
     return error_body(409, [("expected_version", (
-        f"The game changed meanwhile: it is at version {current_version}, you sent {expected}. "
-        "Reload it, check the hands, and send the change again with the new version. Nothing was changed."))])
+        _("The game changed meanwhile: it is at version %(current)s, you sent %(expected)s. "
+          "Reload it, check the hands, and send the change again with the new version. Nothing was changed.",
+          current=current_version, expected=expected)))])
 
 
 def _unknown_fields(body, allowed, what):

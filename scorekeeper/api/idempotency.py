@@ -25,6 +25,7 @@ import re
 
 from flask import request
 
+from ..i18n import gettext as _
 from .common import BadBody
 from ..errors import error_body
 
@@ -40,8 +41,8 @@ def idempotency_key():
         return None
     key = key.strip()
     if not key or len(key) > MAX_KEY_LENGTH:
-        raise BadBody(f"An Idempotency-Key must be 1 to {MAX_KEY_LENGTH} characters; a random UUID is best.",
-                      field=HEADER)
+        raise BadBody(_("An Idempotency-Key must be 1 to %(most)s characters; a random UUID is best.",
+                        most=MAX_KEY_LENGTH), field=HEADER)
     return key
 
 
@@ -69,10 +70,11 @@ def random_key_refusal(key, what):
     """
     if key is None or random_bits(key) >= RANDOM_BITS:
         return None
-    return error_body(422, [(HEADER, (
-        f"For {what} the Idempotency-Key must be random, at least {RANDOM_BITS} bits: a new UUID "
+    return error_body(422, [(HEADER, _(
+        "For %(what)s the Idempotency-Key must be random, at least %(bits)s bits: a new UUID "
         "(uuid4) or 22 or more characters of base64 (secrets.token_urlsafe(16)). Anyone else sending "
-        "the same short key would get the answer, and with it the edit key. Nothing was changed."))])
+        "the same short key would get the answer, and with it the edit key. Nothing was changed.",
+        what=_(what), bits=RANDOM_BITS))])
 
 
 def request_hash(canonical):
@@ -82,7 +84,7 @@ def request_hash(canonical):
 
 def key_reused():
     """Return the 422 answer to a key sent again with another request."""
-    return error_body(422, [(HEADER, (
+    return error_body(422, [(HEADER, _(
         "This Idempotency-Key was already used for a different request (another body or address). "
         "Use a new key for each new change; nothing was changed."))])
 

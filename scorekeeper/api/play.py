@@ -11,6 +11,7 @@ Sentences come with their ``codes``, as in the rules checks' answers.
 
 from flask import Blueprint
 
+from ..i18n import problem_dict
 from ..canasta.errors import CanastaError, data
 from ..canasta.fields import FieldReader
 from ..canasta.options import resolve
@@ -71,7 +72,7 @@ def check_answer(body):
     answer = {
         "allowed": ruling.allowed,
         "reasons": list(ruling.reasons),
-        "refusals": [refusal.as_dict() for refusal in ruling.refusals],
+        "refusals": [problem_dict(refusal) for refusal in ruling.refusals],
         "position": None,
         "events": [],
         "over": False,

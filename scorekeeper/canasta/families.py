@@ -23,6 +23,7 @@ from .cards import Card, Rank
 from .errors import Problem
 from .hand import CANASTA_SIZE, MIN_MELD_SIZE, Meld, SideInput
 from .kinds import CanastaKind
+from .messages import N_
 from .words import points_word
 
 if TYPE_CHECKING:
@@ -164,7 +165,7 @@ class Classic(Family):
     """Classic Canasta (RULES.md "Classic family"): 2 to 6 players, red 3s, concealed going out."""
 
     id = "classic"
-    name = "Classic"
+    name = N_("Classic")
     own_fields = ("natural_canastas", "mixed_canastas", "red_threes")
     going_out_choices = ("no", "out", "concealed")
     canastas_as_object = False
@@ -235,7 +236,7 @@ class ModernAmerican(Family):
     """Modern American Canasta (RULES.md "Modern American"): special canastas, threes, penalties."""
 
     id = "modern"
-    name = "Modern American"
+    name = N_("Modern American")
     own_fields = ("canastas", "red_threes", "black_threes", "unfinished", "players_with_three_aces",
                   "players_with_three_sevens", "last_drawn_three", "special_hand_points")
     going_out_choices = ("no", "out")

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from .messages import N_
+
 
 class CanastaKind(StrEnum):
     """A canasta kind; the value is the API's name of it, and each member carries its words.
@@ -36,17 +38,17 @@ class CanastaKind(StrEnum):
         member.singular, member.plural = singular, plural
         return member
 
-    NATURAL = ("natural", "Natural canastas", "Natural canasta", "natural canasta", "natural canastas", "Natural")
-    MIXED = ("mixed", "Mixed canastas", "Mixed canasta", "mixed canasta", "mixed canastas", "Mixed")
-    NATURAL_ACES = ("natural_aces", "Natural canastas of aces", "Natural canasta of aces",
-                    "natural canasta of aces", "natural canastas of aces", "Natural aces")
-    SEVENS = ("sevens", "Canastas of sevens", "Canasta of sevens", "canasta of sevens", "canastas of sevens",
-              "Sevens")
-    WILD_TWOS = ("wild_twos", "Canastas of seven 2s", "Wild canasta of seven 2s", "canasta of seven 2s",
-                 "canastas of seven 2s", "Seven 2s")
-    WILD_FOUR_JOKERS = ("wild_four_jokers", "Wild canastas with all four jokers", "Wild canasta with all four jokers",
-                        "wild canasta with four jokers", "wild canastas with four jokers", "Wild, all four jokers")
-    WILD = ("wild", "Other wild canastas", "Wild canasta", "wild canasta", "wild canastas", "Other wild")
+    NATURAL = ("natural", N_("Natural canastas"), N_("Natural canasta"), N_("natural canasta"), N_("natural canastas"), N_("Natural"))
+    MIXED = ("mixed", N_("Mixed canastas"), N_("Mixed canasta"), N_("mixed canasta"), N_("mixed canastas"), N_("Mixed"))
+    NATURAL_ACES = ("natural_aces", N_("Natural canastas of aces"), N_("Natural canasta of aces"),
+                    N_("natural canasta of aces"), N_("natural canastas of aces"), N_("Natural aces"))
+    SEVENS = ("sevens", N_("Canastas of sevens"), N_("Canasta of sevens"), N_("canasta of sevens"), N_("canastas of sevens"),
+              N_("Sevens"))
+    WILD_TWOS = ("wild_twos", N_("Canastas of seven 2s"), N_("Wild canasta of seven 2s"), N_("canasta of seven 2s"),
+                 N_("canastas of seven 2s"), N_("Seven 2s"))
+    WILD_FOUR_JOKERS = ("wild_four_jokers", N_("Wild canastas with all four jokers"), N_("Wild canasta with all four jokers"),
+                        N_("wild canasta with four jokers"), N_("wild canastas with four jokers"), N_("Wild, all four jokers"))
+    WILD = ("wild", N_("Other wild canastas"), N_("Wild canasta"), N_("wild canasta"), N_("wild canastas"), N_("Other wild"))
 
     # A kind is the API's string wherever it shows: in a dict, a repr or JSON.
     def __repr__(self) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 
+from .messages import N_
 from .errors import InvalidHand, Problem
 from .families import AMERICAN, CLASSIC, Family
 from .rules import PRESETS, RuleSet, get_ruleset
@@ -73,21 +74,21 @@ class OptionSpec:
 TARGET_RANGE = (500, 100_000)
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec("target", "Points to win the game", (),
-               help="The game ends after the hand in which a total reaches this.",
+    OptionSpec("target", N_("Points to win the game"), (),
+               help=N_("The game ends after the hand in which a total reaches this."),
                minimum=TARGET_RANGE[0], maximum=TARGET_RANGE[1]),
-    OptionSpec("tie", "If the highest totals tie at the end",
-               (("another_hand", "Play another hand"), ("shared", "Share the win"))),
-    OptionSpec("red_threes_minus", "Red 3s count minus when the side",
-               (("no_meld", "has melded nothing"), ("no_canasta", "has no canasta")),
+    OptionSpec("tie", N_("If the highest totals tie at the end"),
+               (("another_hand", N_("Play another hand")), ("shared", N_("Share the win")))),
+    OptionSpec("red_threes_minus", N_("Red 3s count minus when the side"),
+               (("no_meld", N_("has melded nothing")), ("no_canasta", N_("has no canasta"))),
                families=(CLASSIC,)),
-    OptionSpec("wild_limit", "Wild cards in a meld",
-               (("three", "At most 3"),
-                ("not_outnumber", "At most 3, and never more than the natural cards"),
-                ("naturals_outnumber", "At most 3, and fewer than the natural cards")),
+    OptionSpec("wild_limit", N_("Wild cards in a meld"),
+               (("three", N_("At most 3")),
+                ("not_outnumber", N_("At most 3, and never more than the natural cards")),
+                ("naturals_outnumber", N_("At most 3, and fewer than the natural cards"))),
                families=(CLASSIC,)),
-    OptionSpec("canastas_to_go_out", "Canastas needed to go out",
-               ((2, "2 canastas"), (1, "1 canasta")), presets=("classic-3p",)),
+    OptionSpec("canastas_to_go_out", N_("Canastas needed to go out"),
+               ((2, N_("2 canastas")), (1, N_("1 canasta"))), presets=("classic-3p",)),
 )
 OPTIONS_BY_NAME = {spec.name: spec for spec in OPTION_SPECS}
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from functools import cached_property
 
+from .messages import N_
 from .errors import Problem, UnknownRules
 from .families import AMERICAN, CLASSIC, Family
 from .kinds import CanastaKind
@@ -59,10 +60,10 @@ class SpecialHand:
 # RULES.md, Modern American "Special hands". A game may add its own with a value:
 # the engine scores any special hand by its points, these are the named ones.
 SPECIAL_HANDS = (
-    SpecialHand("straight", "Straight", 3000),
-    SpecialHand("pairs", "Seven natural pairs", 2500),
-    SpecialHand("pairs_wild", "Seven pairs with a wild pair", 2000),
-    SpecialHand("garbage", "Garbage (4-4-3-3)", 3000),
+    SpecialHand("straight", N_("Straight"), 3000),
+    SpecialHand("pairs", N_("Seven natural pairs"), 2500),
+    SpecialHand("pairs_wild", N_("Seven pairs with a wild pair"), 2000),
+    SpecialHand("garbage", N_("Garbage (4-4-3-3)"), 3000),
 )
 
 
@@ -169,8 +170,8 @@ class RuleSet:
 
 # The presets' names where a select on a narrow phone must show them whole (about 24 characters).
 SHORT_NAMES = {
-    "classic": "Classic, 4 players", "classic-2p": "Classic, 2 players", "classic-3p": "Classic, 3 players",
-    "classic-6p": "Classic, 6 in 2 teams", "classic-6p-3teams": "Classic, 6 in 3 teams", "modern": "Modern American",
+    "classic": N_("Classic, 4 players"), "classic-2p": N_("Classic, 2 players"), "classic-3p": N_("Classic, 3 players"),
+    "classic-6p": N_("Classic, 6 in 2 teams"), "classic-6p-3teams": N_("Classic, 6 in 3 teams"), "modern": N_("Modern American"),
 }
 CLASSIC_MINIMUMS = ((None, 15), (0, 50), (1500, 90), (3000, 120))
 AMERICAN_MINIMUMS = ((None, 125), (3000, 155), (5000, 180))
@@ -179,25 +180,25 @@ MAX_MINIMUM = 1000  # the highest minimum a check takes: above every rule set's,
 PRESETS: dict[str, RuleSet] = {
     preset.id: preset
     for preset in (
-        RuleSet("classic", "Classic, 4 players in 2 teams", CLASSIC, players=4, scorers=2,
+        RuleSet("classic", N_("Classic, 4 players in 2 teams"), CLASSIC, players=4, scorers=2,
                 scorer_label="team", cards_dealt=11, draw=1, decks=2, target=5000,
                 canastas_to_go_out=1, minimum_table=CLASSIC_MINIMUMS),
-        RuleSet("classic-2p", "Classic, 2 players", CLASSIC, players=2, scorers=2,
+        RuleSet("classic-2p", N_("Classic, 2 players"), CLASSIC, players=2, scorers=2,
                 scorer_label="player", cards_dealt=15, draw=2, decks=2, target=5000,
                 canastas_to_go_out=2, minimum_table=CLASSIC_MINIMUMS),
-        RuleSet("classic-3p", "Classic, 3 players (cutthroat)", CLASSIC, players=3, scorers=3,
+        RuleSet("classic-3p", N_("Classic, 3 players (cutthroat)"), CLASSIC, players=3, scorers=3,
                 scorer_label="player", cards_dealt=13, draw=2, decks=2, target=7500,
                 canastas_to_go_out=2, minimum_table=CLASSIC_MINIMUMS, partnership_per_hand=True),
-        RuleSet("classic-6p", "Classic, 6 players in 2 teams of 3", CLASSIC, players=6, scorers=2,
+        RuleSet("classic-6p", N_("Classic, 6 players in 2 teams of 3"), CLASSIC, players=6, scorers=2,
                 scorer_label="team", cards_dealt=13, draw=1, decks=3, target=10000,
                 canastas_to_go_out=2, minimum_table=CLASSIC_MINIMUMS + ((7500, 150),),
                 red_three_amounts=RED_THREES_THREE_DECKS),
-        RuleSet("classic-6p-3teams", "Classic, 6 players in 3 teams of 2", CLASSIC, players=6,
+        RuleSet("classic-6p-3teams", N_("Classic, 6 players in 3 teams of 2"), CLASSIC, players=6,
                 scorers=3, scorer_label="team", cards_dealt=13, draw=1, decks=3, target=7500,
                 canastas_to_go_out=2, minimum_table=CLASSIC_MINIMUMS,
                 red_three_amounts=RED_THREES_THREE_DECKS),
         # RULES.md "Playing a deal": Modern American draws one card.
-        RuleSet("modern", "Modern American, 4 players in 2 teams", AMERICAN, players=4, scorers=2,
+        RuleSet("modern", N_("Modern American, 4 players in 2 teams"), AMERICAN, players=4, scorers=2,
                 scorer_label="team", cards_dealt=13, draw=1, decks=2, target=8500,
                 canastas_to_go_out=2, minimum_table=AMERICAN_MINIMUMS, concealed_bonus=0,
                 canasta_bonuses=AMERICAN_CANASTA_BONUSES, red_three_amounts=(),

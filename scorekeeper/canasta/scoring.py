@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .messages import N_
 from .errors import CanastaError, InvalidHand, Place, Problem
 from .fields import FieldReader, join
 from .hand import SideInput
@@ -31,14 +32,14 @@ from .sides import parse_hand, parse_totals
 
 # Breakdown keys in the order a score sheet lists them, with their labels.
 BREAKDOWN_LABELS = {
-    "canastas": "Canasta bonuses",
-    "going_out": "Going out",
-    "red_threes": "Red 3s",
-    "threes": "Threes",
-    "melded": "Melded cards",
-    "in_hand": "Cards left in hand",
-    "penalties": "Penalties",
-    "special_hand": "Special hand",
+    "canastas": N_("Canasta bonuses"),
+    "going_out": N_("Going out"),
+    "red_threes": N_("Red 3s"),
+    "threes": N_("Threes"),
+    "melded": N_("Melded cards"),
+    "in_hand": N_("Cards left in hand"),
+    "penalties": N_("Penalties"),
+    "special_hand": N_("Special hand"),
 }
 MAX_HANDS = 500
 

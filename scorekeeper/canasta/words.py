@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .cards import Card, Rank
+from .messages import N_
 
 SINGULAR = {
     Rank.ACE: "ace", Rank.KING: "king", Rank.QUEEN: "queen", Rank.JACK: "jack",
@@ -88,8 +89,8 @@ def decks_word(decks: int) -> str:
 
 # The cards-in-hand groups (``cards.IN_HAND_GROUPS``) as a player names them.
 IN_HAND_NAMES = {
-    "jokers": "Jokers", "twos": "2s", "aces": "Aces", "eight_to_king": "8s to kings",
-    "four_to_seven": "4s to 7s", "black_threes": "Black 3s",
+    "jokers": N_("Jokers"), "twos": N_("2s"), "aces": N_("Aces"), "eight_to_king": N_("8s to kings"),
+    "four_to_seven": N_("4s to 7s"), "black_threes": N_("Black 3s"),
 }
 
 

@@ -10,6 +10,7 @@ player saw, grow the game's version and are scored once, here.
 
 from . import read
 from .write import Saved, _rescore, _stored
+from ..canasta.messages import N_
 from ..canasta.rules import get_ruleset
 from ..store import db as store
 from ..store import sqlite
@@ -25,8 +26,8 @@ class NothingLeft(Exception):
 
     def __str__(self):
         if self.direction == "undo":
-            return "There is nothing to undo: no change of this game is left to revert."
-        return "There is nothing to redo: no change was undone since the last one was made."
+            return N_("There is nothing to undo: no change of this game is left to revert.")
+        return N_("There is nothing to redo: no change was undone since the last one was made.")
 
 
 def undo(db, game_id, expected_version=None, made_by=""):
@@ -52,19 +53,29 @@ def _step(db, game_id, expected_version, made_by, direction):
     return Saved(change["number"], version, game), change
 
 
-def describe(change, rules):
+# What a change was, by its kind: translated by the caller's gettext (the web's), English without one.
+CHANGES = {"add": N_("add of hand %(number)s"), "edit": N_("edit of hand %(number)s"),
+           "delete": N_("delete of hand %(number)s"), "team": N_("rename of the teams"),
+           "player": N_("rename of the players"), "seats": N_("rename of the seats")}
+
+
+def _same(text):
+    return text
+
+
+def describe(change, rules, gettext=_same):
     """What a change was, in a few words: ``delete of hand 5``, ``rename of the teams``; None for no change."""
     if change is None:
         return None
     if change["kind"] != "rename":
-        return f"{change['kind']} of hand {change['number']}"
+        return gettext(CHANGES[change["kind"]]) % {"number": change["number"]}
     before, after = change["before"] or {}, change["after"] or {}
     if before.get("names") != after.get("names"):
-        return f"rename of the {get_ruleset(rules).scorer_label}s"
-    return "rename of the seats"
+        return gettext(CHANGES[get_ruleset(rules).scorer_label])
+    return gettext(CHANGES["seats"])
 
 
-def controls(db, game):
+def controls(db, game, gettext=_same):
     """``{"undo": words or None, "redo": words or None}``: what the board's Undo and Redo would do."""
-    return {"undo": describe(history.to_undo(db, game.id), game.rules),
-            "redo": describe(history.to_redo(db, game.id), game.rules)}
+    return {"undo": describe(history.to_undo(db, game.id), game.rules, gettext),
+            "redo": describe(history.to_redo(db, game.id), game.rules, gettext)}

@@ -17,6 +17,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..i18n import ngettext, number
+
 WIDTH = 360
 HEIGHT = 200
 # Room for the y labels on the left (more when they are long) and the hand numbers below.
@@ -78,12 +80,13 @@ class Chart:
 
 
 def points_label(value: int) -> str:
-    """Return a total as the board writes it: thousands separated, a real minus sign.
+    """Return a total as the board writes it: thousands separated as the reader's language does
+    (:func:`..i18n.number`, the one formatter), a real minus sign.
 
     >>> points_label(-2500), points_label(10000), points_label(0)
     ('−2,500', '10,000', '0')
     """
-    return f"{value:,}".replace("-", "\u2212")
+    return number(value)
 
 
 def nice_step(span: float, wanted: int = Y_STEPS_WANTED) -> int:
@@ -216,6 +219,7 @@ def summary(names: Sequence[str], totals: Sequence[int], hands: int, target: int
     >>> summary(["Ann", "Cy"], [605, -295], 1, 5000)
     'Running totals after 1 hand, playing to 5,000: Ann 605, Cy −295.'
     """
-    played = f"{hands} hand" + ("" if hands == 1 else "s")
     standings = ", ".join(f"{name} {points_label(total)}" for name, total in zip(names, totals))
-    return f"Running totals after {played}, playing to {points_label(target)}: {standings}."
+    return ngettext("Running totals after %(num)s hand, playing to %(target)s: %(standings)s.",
+                    "Running totals after %(num)s hands, playing to %(target)s: %(standings)s.", hands,
+                    target=points_label(target), standings=standings)

@@ -16,6 +16,7 @@ from ..canasta.options import OPTIONS_BY_NAME, default_options, option_specs
 from ..canasta.rules import next_minimum
 from ..canasta.scoring import BREAKDOWN_LABELS
 from .charts import points_label
+from ..i18n import gettext as _, lazy_gettext as _l, long_date
 
 # A sheet prints a number as the board writes it: thousands separated, a true minus sign.
 sheet_number = points_label
@@ -23,12 +24,12 @@ sheet_number = points_label
 
 # --- what a rule set prints: every number read from the engine ---------------------
 
-PENALTY_NAMES = {"aces": "Unfinished aces", "sevens": "Unfinished sevens", "wild": "Unfinished wild cards"}
+PENALTY_NAMES = {"aces": _l("Unfinished aces"), "sevens": _l("Unfinished sevens"), "wild": _l("Unfinished wild cards")}
 
 
 def _group_label(ranks):
     """Return a group of card values as a score pad prints it: ``"Joker"``, ``"K Q J 10 9 8"``."""
-    return "Joker" if ranks == (Rank.JOKER,) else " ".join(rank.symbol for rank in reversed(ranks))
+    return _("Joker") if ranks == (Rank.JOKER,) else " ".join(rank.symbol for rank in reversed(ranks))
 
 
 def card_values():
@@ -38,8 +39,8 @@ def card_values():
     """
     rows = [(_group_label(ranks), group_points(name)) for name, ranks in IN_HAND_GROUPS.items()
             if name != "black_threes"]
-    rows.append(("Black 3", Card(Rank.THREE, Suit.SPADES).points))
-    rows.append(("Red 3", Card(Rank.THREE, Suit.HEARTS).points or None))
+    rows.append((_("Black 3"), Card(Rank.THREE, Suit.SPADES).points))
+    rows.append((_("Red 3"), Card(Rank.THREE, Suit.HEARTS).points or None))
     return rows
 
 
@@ -49,9 +50,10 @@ def minimum_rows(ruleset):
     rows = []
     for index, (lowest, minimum) in enumerate(table):
         if lowest is None:
-            label = f"below {table[index + 1][0]:,}" if index + 1 < len(table) else "any total"
+            label = (_("below %(total)s", total=sheet_number(table[index + 1][0])) if index + 1 < len(table)
+                     else _("any total"))
         else:
-            label = f"from {lowest:,}"
+            label = _("from %(total)s", total=sheet_number(lowest))
         rows.append((label, minimum))
     return rows
 
@@ -95,20 +97,20 @@ def option_choices(ruleset):
 
 def blank_rows(ruleset):
     """Return the row labels of one hand on a blank pad of ``ruleset``, as ``(key, label)``."""
-    rows = [("meld_needed", "Meld needed")]
+    rows = [("meld_needed", _("Meld needed"))]
     if ruleset.partnership_per_hand:
-        rows.append(("partner", "Partner (or alone)"))
+        rows.append(("partner", _("Partner (or alone)")))
     rows.append(("canastas", BREAKDOWN_LABELS["canastas"]))
     if ruleset.red_three_amounts:
         rows.append(("red_threes", BREAKDOWN_LABELS["red_threes"]))
     if ruleset.threes_table:
         rows.append(("threes", BREAKDOWN_LABELS["threes"]))
     rows.append(("going_out", BREAKDOWN_LABELS["going_out"]))
-    rows.append(("bonuses", "Bonuses"))
-    rows.append(("card_points", "Card points: melded − in hand"))
+    rows.append(("bonuses", _("Bonuses")))
+    rows.append(("card_points", _("Card points: melded − in hand")))
     if ruleset.family.penalties:
         rows.append(("penalties", BREAKDOWN_LABELS["penalties"]))
-    rows += [("hand", "Hand score"), ("total", "Running total")]
+    rows += [("hand", _("Hand score")), ("total", _("Running total"))]
     return rows
 
 
@@ -125,8 +127,8 @@ def compact_rows(ruleset):
     """
     detailed = dict(blank_rows(ruleset))
     rows = [("partner", detailed["partner"])] if "partner" in detailed else []
-    rows.append(("bonuses", "Bonuses − penalties" if "penalties" in detailed else "Bonuses"))
-    rows += [("card_points", "Melded − in hand"), ("total", "Total")]
+    rows.append(("bonuses", _("Bonuses − penalties") if "penalties" in detailed else _("Bonuses")))
+    rows += [("card_points", _("Melded − in hand")), ("total", _("Total"))]
     return rows
 
 
@@ -135,8 +137,8 @@ def compact_rows(ruleset):
 
 # Breakdown parts as a filled sheet prints them, in the engine's order (BREAKDOWN_LABELS).
 PART_NAMES = {
-    "canastas": "canastas", "going_out": "going out", "red_threes": "red 3s", "threes": "threes",
-    "melded": "melded", "in_hand": "in hand", "penalties": "penalties", "special_hand": "special hand",
+    "canastas": _l("canastas"), "going_out": _l("going out"), "red_threes": _l("red 3s"), "threes": _l("threes"),
+    "melded": _l("melded"), "in_hand": _l("in hand"), "penalties": _l("penalties"), "special_hand": _l("special hand"),
 }
 
 
@@ -179,7 +181,7 @@ def game_hands(game):
 def _part(key, label, value, partnership):
     """Return one breakdown part as printed, kept on one line: ``"red 3s 100"``."""
     mark = "*" if partnership and key == "red_threes" else ""  # the partner's own, not the partnership's
-    return f"{PART_NAMES.get(key, label.lower())} {sheet_number(value)}{mark}".replace(" ", "\u00a0")
+    return f"{PART_NAMES[key] if key in PART_NAMES else _(label).lower()} {sheet_number(value)}{mark}".replace(" ", "\u00a0")
 
 
 def start_row(game):
@@ -191,7 +193,7 @@ def _partner(side, scorer, names):
     if side is None:
         return ""
     others = [names[member] for member in side.members if member != scorer]
-    return "with " + " & ".join(others) if others else "alone"
+    return _("with %(names)s", names=" & ".join(others)) if others else _("alone")
 
 
 def house_rules(game):
@@ -203,7 +205,7 @@ def house_rules(game):
         if spec is None or name == "target" or value == defaults.get(name):
             continue
         labels = dict(spec.choices)
-        chosen.append((spec.label, labels.get(value, value)))
+        chosen.append((_(spec.label), _(labels[value]) if value in labels else value))
     return chosen
 
 
@@ -215,15 +217,17 @@ def result(game, mark=None):
     score = game.score
     text, names = (Markup, [mark(name) for name in game.names]) if mark else (str, game.names)
     if score.game_over and score.winner is not None:
-        return text("Winner: {}, {} points, by {}.").format(
-            names[score.winner], sheet_number(score.totals[score.winner]), sheet_number(score.margin))
+        return text(_("Winner: %(name)s, %(points)s points, by %(margin)s.")) % {
+            "name": names[score.winner], "points": sheet_number(score.totals[score.winner]),
+            "margin": sheet_number(score.margin)}
     if score.game_over:
-        return text("Shared win: {}.").format(text(" and ").join(names[i] for i in score.winners))
+        return text(_("Shared win: %(names)s.")) % {"names": text(_(" and ")).join(names[i] for i in score.winners)}
     if score.tie:
-        return "The highest totals are tied past the target: another hand decides."
+        return _("The highest totals are tied past the target: another hand decides.")
     if score.leader is not None and score.hands:
-        return text("Game in progress: {} leads by {}.").format(names[score.leader], sheet_number(score.margin))
-    return "Game in progress."
+        return text(_("Game in progress: %(name)s leads by %(margin)s.")) % {"name": names[score.leader],
+                                                                            "margin": sheet_number(score.margin)}
+    return _("Game in progress.")
 
 
 def played_on(stamp):
@@ -236,4 +240,4 @@ def played_on(stamp):
         day = datetime.fromisoformat(stamp)
     except (TypeError, ValueError):
         return ""
-    return f"{day.day} {day:%B %Y}"
+    return long_date(day)

@@ -20,6 +20,7 @@ from flask import current_app, g
 from flask.cli import with_appcontext
 from sqlite_utils import Database
 
+from ..canasta.messages import N_
 from . import connections
 from .migrations import migrations
 
@@ -30,8 +31,8 @@ class Unwritable(Exception):
     """The database cannot be written: its disk is full, or it (or its folder) is read-only."""
 
 
-UNWRITABLE = ("Nothing was saved: the server cannot write to its database right now (its disk may be full "
-              "or read-only). Try again in a moment; if it keeps happening, tell whoever runs the server.")
+UNWRITABLE = N_("Nothing was saved: the server cannot write to its database right now (its disk may be full "
+                "or read-only). Try again in a moment; if it keeps happening, tell whoever runs the server.")
 # SQLite's primary result codes for a database that cannot take a write.
 _UNWRITABLE_CODES = {8: "SQLITE_READONLY", 10: "SQLITE_IOERR", 13: "SQLITE_FULL", 14: "SQLITE_CANTOPEN"}
 

@@ -16,6 +16,7 @@ from flask import Blueprint, abort, flash, jsonify, make_response, redirect, ren
 from markupsafe import Markup
 
 from .. import errors, limits
+from ..i18n import gettext as _, lazy_gettext as _l, locale_key, problem_with_hand
 from ..games import access
 from ..games import undo
 from ..store import db as store
@@ -32,12 +33,12 @@ bp = Blueprint("games", __name__)
 
 RENDERED_BOARDS = 512  # a board per game and per kind of reader (editor, viewer)
 
-WRONG_KEY = (
+WRONG_KEY = _l(
     "This edit link does not open the game: it may have been copied only in part, or the scorekeeper "
     "may have made a new edit link, which stops the old one from working. "
     "Ask the scorekeeper for the link again; the game itself can still be viewed."
 )
-NOT_KEEPER = (
+NOT_KEEPER = _l(
     "Only the phone that keeps score can share this game, since sharing shows its edit link. "
     "To pass the game on, send the address of the page you are watching it on."
 )
@@ -80,18 +81,18 @@ def _hand_row(game, hand):
     note = ""
     if partnership:
         if all(size == 1 for size in sizes):
-            note = "Everyone scored alone."
+            note = _("Everyone scored alone.")
         else:
             alone = [side_label(names, side.members) for side in hand.sides if len(side.members) == 1]
-            note = f"{' and '.join(alone)} played alone."
+            note = _("%(names)s played alone.", names=_(" and ").join(alone))
     sides = []
     for side in hand.sides:
-        parts = [(BREAKDOWN_LABELS.get(key, key.replace("_", " ").capitalize()), value)
+        parts = [(_(BREAKDOWN_LABELS[key]) if key in BREAKDOWN_LABELS else key.replace("_", " ").capitalize(), value)
                  for key, value in _ordered(side.breakdown)]
         member_scores = []
         if len(set(side.member_scores)) > 1:
             member_scores = [(names[m], score) for m, score in zip(side.members, side.member_scores)]
-        side_note = "partners" if partnership and len(side.members) > 1 else ""
+        side_note = _("partners") if partnership and len(side.members) > 1 else ""
         sides.append(SideRow(side_label(names, side.members), side_note, side.score, parts, member_scores))
     return HandRow(hand.number, game.dealer_of(hand.number), hand.scores, hand.totals, sides, note)
 
@@ -116,13 +117,14 @@ def result_line(game, isolate=False):
     text, name_of = (Markup, isolated) if isolate else (str, str)
     if score.game_over and score.winner is not None:
         name = names[score.winner]
-        return text("{} {} by {}").format(name_of(name), _verb(game, name), points_label(score.margin))
+        won = _("%(name)s win by %(points)s") if _verb(game, name) == "win" else _("%(name)s wins by %(points)s")
+        return text(won) % {"name": name_of(name), "points": points_label(score.margin)}
     if score.game_over:
-        who = text(" and ").join(name_of(names[index]) for index in score.winners)
-        return text("{} share the win at {}").format(who, points_label(score.totals[score.winners[0]]))
+        who = text(_(" and ")).join(name_of(names[index]) for index in score.winners)
+        return text(_("%(names)s share the win at %(points)s")) % {"names": who, "points": points_label(score.totals[score.winners[0]])}
     if score.tie:
         top = max(score.totals)
-        return f"Tied at {points_label(top)}: another hand is played to decide"
+        return _("Tied at %(points)s: another hand is played to decide", points=points_label(top))
     return None
 
 
@@ -132,9 +134,9 @@ def lead_line(game, isolate=False):
     if score.game_over or not score.hands or score.leader is None:
         return None
     name = game.names[score.leader]
-    verb = "lead" if _verb(game, name) == "win" else "leads"
+    leads = _("%(name)s lead by %(points)s") if _verb(game, name) == "win" else _("%(name)s leads by %(points)s")
     text, name_of = (Markup, isolated) if isolate else (str, str)
-    return text("{} {} by {}").format(name_of(name), verb, points_label(score.margin))
+    return text(leads) % {"name": name_of(name), "points": points_label(score.margin)}
 
 
 def announcement(game):
@@ -142,14 +144,15 @@ def announcement(game):
     score = game.score
     standings = ", ".join(f"{name} {points_label(total)}" for name, total in zip(game.names, score.totals))
     hands = len(score.hands)
-    text = f"Scores updated after hand {hands}: {standings}." if hands else f"No hands yet: {standings}."
+    text = (_("Scores updated after hand %(number)s: %(standings)s.", number=hands, standings=standings) if hands
+            else _("No hands yet: %(standings)s.", standings=standings))
     result = result_line(game)
     return f"{text} {result}." if result else text
 
 
 def problem_lines(game):
     """The engine's problems with the stored hands, each saying which hand: ``Hand 4: ...``."""
-    return [problem.message_with_hand for problem in game.problems]
+    return [problem_with_hand(problem) for problem in game.problems]
 
 
 def unscored_hands(game):
@@ -200,7 +203,7 @@ def board_body(game, editable, open_hand=None):
     opened = _opened_row(game, open_hand)
     key = None
     if game.key is not None and opened is None:
-        key = (game.key, editable, request.script_root)
+        key = (game.key, editable, request.script_root, locale_key())
         body = _rendered.get(key)
         if body is not None:
             return body
@@ -240,11 +243,12 @@ _controls = LRUCache(RENDERED_BOARDS)
 
 def undo_controls(game):
     """What the board's Undo and Redo would do (``{"undo": "delete of hand 5", "redo": None}``), kept per version."""
-    controls = _controls.get(game.key) if game.key is not None else None
+    key = (game.key, locale_key()) if game.key is not None else None
+    controls = _controls.get(key) if key is not None else None
     if controls is None:
-        controls = undo.controls(sqlite.get_db(), game)
-        if game.key is not None:
-            _controls.put(game.key, controls)
+        controls = undo.controls(sqlite.get_db(), game, _)
+        if key is not None:
+            _controls.put(key, controls)
     return controls
 
 
@@ -265,7 +269,7 @@ def fragment_context(game, editable, open_hand=None):
 
 def page_context(game, editable, open_hand=None):
     """Everything ``games/board.html`` needs besides ``view``."""
-    return {**fragment_context(game, editable, open_hand), "title": " vs ".join(game.names)}
+    return {**fragment_context(game, editable, open_hand), "title": _(" vs ").join(game.names)}
 
 
 def _private(response):
@@ -331,9 +335,9 @@ def share(game_id):
     view_url = url_for("games.view", game_id=game.id, _external=True)
     edit_url = url_for("games.join", game_id=game.id, key=access.held_key(game.id), _external=True)
     page = render_template(
-        "games/share.html", game=game, title=" vs ".join(game.names), local_only=served_here_only(request.host),
-        view_url=view_url, view_qr=qr_svg(view_url, "QR code of the view link"),
-        edit_url=edit_url, edit_qr=qr_svg(edit_url, "QR code of the edit link"),
+        "games/share.html", game=game, title=_(" vs ").join(game.names), local_only=served_here_only(request.host),
+        view_url=view_url, view_qr=qr_svg(view_url, _("QR code of the view link")),
+        edit_url=edit_url, edit_qr=qr_svg(edit_url, _("QR code of the edit link")),
     )
     return no_store(make_response(page))  # it shows the edit key
 
@@ -343,7 +347,7 @@ def hand(game_id, number):
     """One hand's breakdown: a page of its own, or (``?partial=1``) the part the board's details load."""
     game = game_or_404(game_id)
     if not 1 <= number <= len(game.score.hands):
-        abort(404, description=f"This game has no hand {number}.")
+        abort(404, description=_("This game has no hand %(number)s.", number=number))
     editable = access.can_edit(sqlite.get_db(), game_id)
     row = _hand_row(game, game.score.hands[number - 1])
     if request.args.get("partial") == "1":
@@ -351,7 +355,7 @@ def hand(game_id, number):
         return _private(make_response(render_template("games/_hand.html", game=game, row=row, editable=editable)))
     back = url_for("games.board" if editable else "games.view", game_id=game_id)
     page = render_template("games/hand.html", game=game, row=row, editable=editable, back=back,
-                           title=" vs ".join(game.names))
+                           title=_(" vs ").join(game.names))
     return _private(make_response(page))
 
 

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 
 from flask import Blueprint, render_template, request
 
+from ..i18n import gettext as _, problem as problem_text
 from ..store import sqlite
 from ..canasta.cards import parse_cards, parse_meld_groups
-from ..canasta.checks import check_going_out, check_initial_meld, check_meld, check_pile, going_out_conditions
+from ..canasta.checks import check_going_out, check_initial_meld, check_meld, check_pile
+from ..canasta.going_out import going_out_rules
 from ..canasta.errors import CanastaError
 from ..canasta.options import resolve
 from ..canasta.pile import minimums
@@ -50,7 +52,7 @@ def _engine_problems(form, error: CanastaError):
         field = form._fields.get(problem.field.split(".")[0].split("[")[0])
         if field is None and problem.field.startswith("options."):
             field = form._fields.get(problem.field.removeprefix("options."))
-        (field.errors if field is not None else form.form_errors).append(problem.message)
+        (field.errors if field is not None else form.form_errors).append(problem_text(problem))
     return False
 
 
@@ -66,13 +68,13 @@ def _game_side(game_id, side_text):
     """Return the GameSide a scoreboard link names, or an error message for the page."""
     game = load_game(sqlite.get_db(), game_id) if game_id else None
     if game is None:
-        return None, "That game could not be found: fill in the rule set and the total yourself."
+        return None, _("That game could not be found: fill in the rule set and the total yourself.")
     try:
         side = int(side_text)
     except (TypeError, ValueError):
         side = -1
     if not 0 <= side < len(game.names):
-        return None, "That game has no such team or player: fill in the total yourself."
+        return None, _("That game has no such team or player: fill in the total yourself.")
     verb = "need" if game.ruleset.scorer_label == "team" else "needs"
     return GameSide(game.id, side, game.names[side], game.score.totals[side],
                     game.score.next_minimum[side], verb), game
@@ -164,9 +166,9 @@ def _minimum_hint():
     by_family: dict = {}
     for ruleset in PRESETS.values():
         by_family.setdefault(ruleset.family.name, set()).update(minimums(ruleset))
-    listed = "; ".join(f"{name} {join_or([str(value) for value in sorted(values)])}"
+    listed = "; ".join(f"{_(name)} {join_or([str(value) for value in sorted(values)])}"
                        for name, values in by_family.items())
-    return f"Instead of the total, the minimum itself: {listed}."
+    return _("Instead of the total, the minimum itself: %(minimums)s.", minimums=listed)
 
 
 @bp.get("/pile")
@@ -185,7 +187,7 @@ def pile():
 
     result = _checked(form, "hand", check)
     for problem in result.asks if result is not None else ():
-        form[problem.field].errors.append(problem.message)  # what the answer needs, asked beside its field
+        form[problem.field].errors.append(problem_text(problem))  # what the answer needs, asked beside its field
     return _page("checker/pile.html", form, result, minimum_hint=_minimum_hint(), side=side, notice=notice)
 
 
@@ -205,7 +207,7 @@ def going_out():
             dead_ranks=form.dead)
 
     return _page("checker/going_out.html", form, _checked(form, "hand", check),
-                 conditions=going_out_conditions(*_safe_resolved(form)))
+                 conditions=going_out_rules(*_safe_resolved(form)))
 
 
 def _safe_resolved(form):

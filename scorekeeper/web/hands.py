@@ -13,6 +13,7 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 from markupsafe import Markup, escape
 
 from ..games import write as service
+from ..i18n import gettext as _, lazy_gettext as _l, problems
 from ..store import db as store
 from ..store import sqlite
 from ..canasta.errors import CanastaError, InvalidHand
@@ -29,9 +30,9 @@ from .helpers import (
 
 bp = Blueprint("hands", __name__)
 
-CONFLICT = ("Someone changed this game while you were editing; your entries are below — "
+CONFLICT = _l("Someone changed this game while you were editing; your entries are below — "
             "check the scoreboard and save again.")
-NO_HAND = "This game has no hand {number}. It may have been deleted meanwhile: check the scoreboard."
+NO_HAND = _l("This game has no hand %(number)s. It may have been deleted meanwhile: check the scoreboard.")
 FORM_SCOPE = "form:"
 EDIT_SCOPE = "form-edit:"  # a hand's edit: its own tokens, never taken for an added hand's
 
@@ -107,7 +108,7 @@ def preview_hand(game_id, number):
     """The live score of the typed hand form, read as a save reads it; stores nothing."""
     game = game_or_404(game_id)
     if not 1 <= number <= len(game.hands) + 1:
-        abort(404, description=NO_HAND.format(number=number))
+        abort(404, description=str(NO_HAND) % {"number": number})
     form = _hand_form(game, formdata=request.form)
     return jsonify(preview(game, form, _totals_before(game, number)))
 
@@ -160,8 +161,8 @@ def add(game_id):
     totals_before = _totals_before(game, number)
     if request.method == "GET":
         if game.score.game_over:  # a tab left open on the last hand: nothing to fill in here
-            flash("The game is over: no hand can be added. To correct a hand, tap its number, "
-                  "then edit or delete it.", "error")
+            flash(_("The game is over: no hand can be added. To correct a hand, tap its number, "
+                    "then edit or delete it."), "error")
             return redirect(board_url(game.id), 303)
         # The version it was opened at: a second phone saving the same hand gets the conflict page.
         form = _hand_form(game, data={"token": secrets.token_urlsafe(16), "expected_version": str(game.version),
@@ -182,8 +183,9 @@ def add(game_id):
                                             made_by=this_phone()).number},
         conflict=lambda _: _added_meanwhile(game_id, form, int_or_none(request.form.get("opened_as"))),
         missing=NO_GAME,
-        said=lambda answer, repeated: (f"This hand was already saved as hand {answer.get('number')}.", "info")
-        if repeated else (f"Hand {answer['number']} saved.", "success"))
+        said=lambda answer, repeated: (_("This hand was already saved as hand %(number)s.", number=answer.get('number')),
+                                       "info")
+        if repeated else (_("Hand %(number)s saved.", number=answer['number']), "success"))
 
 
 def _save_once(db, game_id, scope, form, page, work, *, conflict, missing, said):
@@ -202,7 +204,7 @@ def _save_once(db, game_id, scope, form, page, work, *, conflict, missing, said)
     except store.NotFound:
         abort(404, description=missing)
     except sqlite.Unwritable:
-        form.form_errors.append(f"{sqlite.UNWRITABLE} Your entries are below, as you typed them.")
+        form.form_errors.append(_(sqlite.UNWRITABLE) + " " + _("Your entries are below, as you typed them."))
         return page(status=503)
     flash(*said(answer, repeated))
     return redirect(board_url(game_id), code=303)
@@ -227,7 +229,7 @@ def _added_meanwhile(game_id, form, opened_as):
 def edit(game_id, number):
     game = editable_game_or_abort(game_id)
     if not 1 <= number <= len(game.hands):
-        abort(404, description=NO_HAND.format(number=number))
+        abort(404, description=str(NO_HAND) % {"number": number})
     totals_before = _totals_before(game, number)
     if request.method == "GET":
         stored = game.hands[number - 1]
@@ -253,9 +255,9 @@ def edit(game_id, number):
         return page(status=409, conflict=True)
 
     return _save_once(
-        db, game_id, EDIT_SCOPE + game_id, form, page, change, conflict=conflict, missing=NO_HAND.format(number=number),
-        said=lambda _, repeated: (f"This change to hand {number} was already saved.", "info") if repeated
-        else (f"Hand {number} changed; the totals after it are counted again.", "success"))
+        db, game_id, EDIT_SCOPE + game_id, form, page, change, conflict=conflict, missing=str(NO_HAND) % {"number": number},
+        said=lambda answer, repeated: (_("This change to hand %(number)s was already saved.", number=number), "info")
+        if repeated else (_("Hand %(number)s changed; the totals after it are counted again.", number=number), "success"))
 
 
 # --- deleting and undoing ---------------------------------------------------------------------
@@ -279,7 +281,7 @@ def _render_remove(game, number, *, action, conflict=False, status=200):
 def delete(game_id, number):
     game = editable_game_or_abort(game_id)
     if not 1 <= number <= len(game.hands):
-        abort(404, description=NO_HAND.format(number=number))
+        abort(404, description=str(NO_HAND) % {"number": number})
     if request.method == "GET":
         return _render_remove(game, number, action="delete")
     db = sqlite.get_db()
@@ -289,9 +291,10 @@ def delete(game_id, number):
     except store.VersionConflict:
         return _render_remove(game_or_404(game_id), number, action="delete", conflict=True, status=409)
     except store.NotFound:
-        abort(404, description=NO_HAND.format(number=number))
+        abort(404, description=str(NO_HAND) % {"number": number})
     except InvalidHand as error:
-        flash("Hand {} cannot be deleted: {}".format(number, " ".join(p.message for p in error.problems)), "error")
+        flash(_("Hand %(number)s cannot be deleted: %(problems)s", number=number, problems=" ".join(problems(error.problems))),
+              "error")
         return redirect(board_url(game_id), code=303)
-    flash(f"Hand {number} deleted; the totals after it are counted again.", "success")
+    flash(_("Hand %(number)s deleted; the totals after it are counted again.", number=number), "success")
     return redirect(board_url(game_id), code=303)

@@ -8,6 +8,7 @@ import secrets
 from flask import abort, current_app, session, url_for
 from markupsafe import Markup, escape
 
+from ..i18n import gettext as _, lazy_gettext as _l
 from ..security import csrf
 from ..games import access
 from ..games.once import at_most_once
@@ -15,8 +16,8 @@ from ..store import sqlite
 from ..printing.charts import points_label
 from ..games.read import load_game
 
-NO_GAME = "There is no game at this address. Check the link, or start a new game."
-EXPIRED = ("This form has expired or was sent from another page, so nothing was saved. "
+NO_GAME = _l("There is no game at this address. Check the link, or start a new game.")
+EXPIRED = _l("This form has expired or was sent from another page, so nothing was saved. "
            "Your entries are below: check them and send again.")
 
 
@@ -65,7 +66,7 @@ def forgets_title():
 def game_title(game_id):
     """The game's title ("Us vs Them"), or "A game no longer stored"."""
     game = load_game(sqlite.get_db(), game_id)
-    return " vs ".join(game.names) if game else "A game no longer stored"
+    return _(" vs ").join(game.names) if game else _("A game no longer stored")
 
 
 def no_store(response):
@@ -78,9 +79,9 @@ def forgotten_line(game_ids):
     """The message after games were forgotten to make room (their links were shown before), or None."""
     if not game_ids:
         return None
-    titles = [f"“{game_title(game_id)}”" for game_id in game_ids]
-    return ("To make room, this phone no longer keeps score of " + ", ".join(titles)
-            + ". Its edit link brings it back.")
+    titles = [_("“%(title)s”", title=game_title(game_id)) for game_id in game_ids]
+    return _("To make room, this phone no longer keeps score of %(titles)s. Its edit link brings it back.",
+             titles=", ".join(titles))
 
 
 def side_label(names, members):
@@ -121,8 +122,8 @@ def form_expired(form):
     if token_field is None or not token_field.errors:
         return False
     token_field.errors = []
-    if EXPIRED not in form.form_errors:
-        form.form_errors.append(EXPIRED)
+    if str(EXPIRED) not in form.form_errors:
+        form.form_errors.append(str(EXPIRED))
     return True
 
 

@@ -15,6 +15,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 
 from ..canasta.errors import InvalidHand
 from ..games import undo as steps
+from ..i18n import gettext as _, lazy_gettext as _l, problems
 from ..store import db as store
 from ..store import sqlite
 from ..store import history
@@ -23,7 +24,10 @@ from .pages import ago
 
 bp = Blueprint("history", __name__)
 
-DONE = {"add": "Hand {number} added", "edit": "Hand {number} edited", "delete": "Hand {number} deleted"}
+# A rename in the list, by what steps.describe says of it in English.
+RENAMED = {"rename of the teams": _l("Teams renamed"), "rename of the players": _l("Players renamed"),
+           "rename of the seats": _l("Seats renamed")}
+DONE = {"add": _l("Hand %(number)s added"), "edit": _l("Hand %(number)s edited"), "delete": _l("Hand %(number)s deleted")}
 
 
 @bp.post("/games/<game_id>/undo")
@@ -43,21 +47,23 @@ def _step(game_id, direction):
         return _page(game)
     board = url_for("games.board", game_id=game_id)
     try:
-        _, change = (steps.undo if direction == "undo" else steps.redo)(
+        _saved, change = (steps.undo if direction == "undo" else steps.redo)(
             sqlite.get_db(), game_id, expected_version=expected, made_by=this_phone())
     except store.VersionConflict:
         return _page(game_or_404(game_id), conflict=True, status=409)
     except steps.NothingLeft as nothing:
-        flash(str(nothing), "info")
+        flash(_(str(nothing)), "info")
         return redirect(board, code=303)
     except InvalidHand as error:
-        flash(f"Nothing was changed: {direction} would leave hands that break the rules. "
-              + " ".join(problem.message for problem in error.problems), "error")
+        refused = (_("Nothing was changed: undo would leave hands that break the rules.") if direction == "undo"
+                   else _("Nothing was changed: redo would leave hands that break the rules."))
+        flash(refused + " " + " ".join(problems(error.problems)), "error")
         return redirect(board, code=303)
     except store.NotFound:
         abort(404, description=NO_GAME)
-    words = steps.describe(change, game.rules)
-    flash(f"Undone: {words}. Redo puts it back." if direction == "undo" else f"Redone: {words}.", "success")
+    words = steps.describe(change, game.rules, _)
+    flash(_("Undone: %(what)s. Redo puts it back.", what=words) if direction == "undo"
+          else _("Redone: %(what)s.", what=words), "success")
     return redirect(board, code=303)
 
 
@@ -76,33 +82,33 @@ def _page(game, conflict=False, status=200):
     me = phone_label()
     rows = [{
         "what": _what(change, game.rules),
-        "note": {"undone": "undone: Redo puts it back", "dropped": "undone, then left behind by a later change"}.get(
-            change["state"], ""),
+        "note": {"undone": _("undone: Redo puts it back"),
+                 "dropped": _("undone, then left behind by a later change")}.get(change["state"], ""),
         "who": _who(change["made_by"], me),
         "when": ago(change["created_at"], now),
         "stamp": change["created_at"],
         "version": change["version"],
     } for change in history.changes(db, game.id)]
     return render_template("history/history.html", game=game, rows=rows, editable=editable, conflict=conflict,
-                           controls=steps.controls(db, game) if editable else {}, title=" vs ".join(game.names),
+                           controls=steps.controls(db, game, _) if editable else {}, title=_(" vs ").join(game.names),
                            board_url=url_for("games.board" if editable else "games.view", game_id=game.id)), status
 
 
 def _what(change, rules):
     kind = change["kind"]
     if kind in DONE:
-        return DONE[kind].format(number=change["number"])
+        return str(DONE[kind]) % {"number": change["number"]}
     if kind == "rename":
-        return steps.describe(change, rules).replace("rename of the ", "").capitalize() + " renamed"
+        return RENAMED[steps.describe(change, rules)]
     target = steps.describe({"kind": change["target_kind"], "number": change["target_number"],
-                             "before": None, "after": None}, rules) if change["target_kind"] != "rename" else "rename"
-    return f"{kind.capitalize()}: {target}"
+                             "before": None, "after": None}, rules, _) if change["target_kind"] != "rename" else _("rename")
+    return _("Undo: %(what)s", what=target) if kind == "undo" else _("Redo: %(what)s", what=target)
 
 
 def _who(made_by, me):
     """Which phone or door, in words: no name, no address, only a label that tells phones apart."""
     if made_by == "api":
-        return "the JSON API (edit key)"
+        return _("the JSON API (edit key)")
     if made_by.startswith("web:"):
-        return "this phone" if made_by == me else f"another phone ({made_by[4:]})"
+        return _("this phone") if made_by == me else _("another phone (%(label)s)", label=made_by[4:])
     return "—"

@@ -8,6 +8,7 @@ edit key and lands on the scoreboard. Every problem comes back beside its field.
 from flask import Blueprint, flash, make_response, redirect, render_template, request
 
 from .. import limits
+from ..i18n import gettext as _, problem as problem_text
 
 from ..canasta.errors import CanastaError
 from ..canasta.options import OPTION_SPECS
@@ -48,10 +49,10 @@ def new_game():
                     seats=form.chosen_seats(), start_totals=totals)
             except CanastaError as error:
                 for problem in error.problems:
-                    form.place(problem.field, problem.message)
+                    form.place(problem.field, problem_text(problem))
             else:
                 forgotten = forgotten_line(access.remember_key(game_id, edit_key))
-                flash("Game started. Tap “Add hand 1” when the first hand is counted.", "success")
+                flash(_("Game started. Tap “Add hand 1” when the first hand is counted."), "success")
                 if forgotten:
                     flash(forgotten, "info")
                 return redirect(board_url(game_id), code=303)

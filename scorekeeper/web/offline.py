@@ -23,6 +23,8 @@ from functools import lru_cache
 
 from flask import Blueprint, current_app, make_response, render_template, request, url_for
 
+from ..i18n import gettext as _
+
 bp = Blueprint("offline", __name__)
 
 # What the worker keeps from its first visit on: every page's own files.
@@ -67,7 +69,7 @@ def manifest():
     response = current_app.json.response({
         "name": "Canasta Scorekeeper",
         "short_name": "Canasta",
-        "description": "Keep the score of a Canasta game at the table, check the rules, print score sheets.",
+        "description": _("Keep the score of a Canasta game at the table, check the rules, print score sheets."),
         "start_url": url_for("pages.home"),
         "scope": root,
         "display": "standalone",
@@ -84,4 +86,4 @@ def manifest():
 @bp.get("/offline")
 def page():
     """What a phone shows, without a connection, for a page it never kept a copy of."""
-    return render_template("offline/offline.html", title="No connection")
+    return render_template("offline/offline.html", title=_("No connection"))

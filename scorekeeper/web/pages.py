@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 from flask import Blueprint, make_response, render_template
 
 from ..games import access
+from ..i18n import day_month_year, gettext as _, ngettext
 from ..store import db as store
 from ..store import sqlite
 from .board import result_line
@@ -63,15 +64,15 @@ def ago(stamp, now):
     then = datetime.fromisoformat(stamp)
     seconds = (now - then).total_seconds()
     if seconds < 60:
-        return "just now"
+        return _("just now")
     if seconds < 3600:
-        return f"{int(seconds // 60)} min ago"
+        return _("%(minutes)s min ago", minutes=int(seconds // 60))
     if seconds < 86400:
         hours = int(seconds // 3600)
-        return "1 hour ago" if hours == 1 else f"{hours} hours ago"
+        return ngettext("%(num)s hour ago", "%(num)s hours ago", hours)
     days = int(seconds // 86400)
     if days == 1:
-        return "yesterday"
+        return _("yesterday")
     if days < 14:
-        return f"{days} days ago"
-    return f"{then.day} {then:%b %Y}"
+        return ngettext("%(num)s day ago", "%(num)s days ago", days)
+    return day_month_year(then)

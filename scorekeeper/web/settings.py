@@ -16,6 +16,7 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from werkzeug.datastructures import MultiDict
 
 from .. import limits
+from ..i18n import gettext as _, lazy_gettext as _l, problem as problem_text, problems
 from ..games import access
 from ..games import write as service
 from ..store import db as store
@@ -31,10 +32,10 @@ from .helpers import (NO_GAME, editable_game_or_abort, form_expired, game_or_404
 
 bp = Blueprint("settings", __name__)
 
-NOT_KEEPER = ("Only a phone that keeps score for this game can change its settings. "
+NOT_KEEPER = _l("Only a phone that keeps score for this game can change its settings. "
               "You can still follow the game from its view link.")
-NOT_KEPT_HERE = "This game is not on this phone's list of games."
-CONFLICT = ("Someone changed this game while you were editing, so nothing was saved. Your entries are below: "
+NOT_KEPT_HERE = _l("This game is not on this phone's list of games.")
+CONFLICT = _l("Someone changed this game while you were editing, so nothing was saved. Your entries are below: "
             "check the scoreboard and save again.")
 REMATCH_SCOPE = "rematch:"  # a double tap on "New game, same table" starts one game, not two
 
@@ -104,7 +105,7 @@ def edit(game_id):
             expected_version=int_or_none(form.expected_version.data), made_by=this_phone()).version
     except InvalidHand as error:
         for problem in error.problems:
-            form.place(problem.field, problem.message)
+            form.place(problem.field, problem_text(problem))
         return _render_settings(game, form, 422)
     except store.VersionConflict as conflict:
         # Saving again after a look at the scoreboard is a choice the player makes knowingly.
@@ -113,9 +114,9 @@ def edit(game_id):
     except store.NotFound:
         abort(404, description=NO_GAME)
     if version == game.version:
-        flash("Nothing to change: the names and seats were already these.", "info")
+        flash(_("Nothing to change: the names and seats were already these."), "info")
     else:
-        flash("Names and seats saved. The scores stay as they were.", "success")
+        flash(_("Names and seats saved. The scores stay as they were."), "success")
     return redirect(url_for("games.board", game_id=game_id), code=303)
 
 
@@ -140,19 +141,22 @@ def rematch(game_id):
     try:
         answer, repeated = once_per_token(db, REMATCH_SCOPE + game_id, token, start)
     except CanastaError as error:  # a game imported with names today's checks refuse
-        flash("A new game could not start with this table: " + " ".join(p.message for p in error.problems)
-              + " Fix the names below first.", "error")
+        flash(_("A new game could not start with this table: %(problems)s Fix the names below first.",
+                problems=" ".join(problems(error.problems))), "error")
         return redirect(url_for("settings.edit", game_id=game_id), code=303)
     except store.NotFound:
         abort(404, description=NO_GAME)
     if repeated:
-        flash("This new game was already started.", "info")
+        flash(_("This new game was already started."), "info")
         return redirect(url_for("games.board", game_id=answer["game_id"]), code=303)
     new_id = started["id"]
     forgotten = forgotten_line(access.remember_key(new_id, started["edit_key"]))
     game = game_or_404(new_id)
-    first = f" {game.dealer_of(1)} deals first." if game.seats else ""
-    flash(f"New game started at the same table.{first} The last game stays on the list.", "success")
+    if game.seats:
+        flash(_("New game started at the same table. %(dealer)s deals first. The last game stays on the list.",
+                dealer=game.dealer_of(1)), "success")
+    else:
+        flash(_("New game started at the same table. The last game stays on the list."), "success")
     if forgotten:
         flash(forgotten, "info")
     return redirect(url_for("games.board", game_id=new_id), code=303)
@@ -172,7 +176,7 @@ def new_edit_link(game_id):
     except store.NotFound:
         abort(404, description=NO_GAME)
     access.remember_key(game_id, edit_key)
-    flash("The old edit link no longer works. This is the new one: give it only to who keeps score with you.",
+    flash(_("The old edit link no longer works. This is the new one: give it only to who keeps score with you."),
           "success")
     return redirect(url_for("games.share", game_id=game_id, new_link=1), code=303)
 
@@ -197,6 +201,6 @@ def forget(game_id):
         return no_store(make_response(render_template("settings/forget.html", game=game, game_id=game_id,
                                                       title=title, keeps_score=keeps_score, edit_url=edit_url)))
     access.forget_game(game_id)
-    flash(f"“{title}” is no longer on this phone. It stays for the other players; "
-          "its edit link opens it here again.", "success")
+    flash(_("“%(title)s” is no longer on this phone. It stays for the other players; "
+            "its edit link opens it here again.", title=title), "success")
     return redirect(url_for("pages.home"), code=303)

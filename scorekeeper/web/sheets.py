@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 
 from .. import limits
+from ..i18n import gettext as _, lazy_gettext as _l, locale_key
 from ..games import access
 from ..printing import pdf
 from ..store import db as store
@@ -40,7 +41,8 @@ RENDERED_KEPT = 24  # sheets kept in memory per process, most recently asked fir
 
 
 def _etag(*parts):
-    text = "\x1f".join(str(part) for part in (pdf.sheet_version(current_app), *parts))
+    # A sheet is printed in the language it was asked in: one copy per language.
+    text = "\x1f".join(str(part) for part in (pdf.sheet_version(current_app), locale_key(), *parts))
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..messages import N_
 from ..cards import Card, Rank, parse_cards
 from ..words import capital, join_and, plural, singular
 from ..words import cards_words, meld_words
@@ -56,101 +57,101 @@ class Reader:
 
 REASONS = {
     # Starting the turn.
-    "take_pile": "{size} for {what}",
-    "take_pile_first": "{size} for {what}, and with {melds} that is a first meld of {points} ({minimum} needed)",
-    "draw": "the pile is not worth taking ({why})",
+    "take_pile": N_("{size} for {what}"),
+    "take_pile_first": N_("{size} for {what}, and with {melds} that is a first meld of {points} ({minimum} needed)"),
+    "draw": N_("the pile is not worth taking ({why})"),
     "draw_only": "{why}",
-    "end_deal": "the stock is empty and the pile is not worth taking",
-    "take_pile_forced": "with the stock empty the pile must be taken",
+    "end_deal": N_("the stock is empty and the pile is not worth taking"),
+    "take_pile_forced": N_("with the stock empty the pile must be taken"),
     # Melding.
-    "meld_first": "a first meld of {points} reaches the minimum of {minimum}",
-    "meld_first_threes": "a first meld of {points} reaches the minimum of {minimum}, and the side's red 3s now count for it",
-    "meld_canasta": "it completes a {kind} canasta of {rank}",
-    "meld_grow": "the {rank} grow to {size} cards, nearer a canasta",
-    "meld_canasta_grow": "the canasta of {rank} grows to {size} cards, and the card is out of the hand",
-    "meld_new": "a new meld of {rank} scores {points} and leaves fewer cards in hand",
-    "meld_wild": "the wild card brings the {rank} to {size} cards",
-    "meld_away": "cards on the table score; cards in hand count against the side",
+    "meld_first": N_("a first meld of {points} reaches the minimum of {minimum}"),
+    "meld_first_threes": N_("a first meld of {points} reaches the minimum of {minimum}, and the side's red 3s now count for it"),
+    "meld_canasta": N_("it completes a {kind} canasta of {rank}"),
+    "meld_grow": N_("the {rank} grow to {size} cards, nearer a canasta"),
+    "meld_canasta_grow": N_("the canasta of {rank} grows to {size} cards, and the card is out of the hand"),
+    "meld_new": N_("a new meld of {rank} scores {points} and leaves fewer cards in hand"),
+    "meld_wild": N_("the wild card brings the {rank} to {size} cards"),
+    "meld_away": N_("cards on the table score; cards in hand count against the side"),
     # Going out.
     "go_out": "{why}",
-    "go_out_plan": "every card but one goes on the table, and the discard goes out",
+    "go_out_plan": N_("every card but one goes on the table, and the discard goes out"),
     # Discarding.
-    "discard_stop": "a black 3 stops the next player from taking the pile of {size}",
-    "discard_freeze": "a wild card freezes the pile of {size}, so the next player needs a natural pair to take it",
-    "discard_dead": "the {rank} are dead: nobody can take the pile with it",
-    "discard_safe": "the other side has no meld of {rank}, and it is a single card",
-    "discard_single": "a single {single}: the pairs stay in hand for taking the pile",
-    "discard_low": "it is worth the least of the cards that do not go together",
-    "discard_risky": "every card left could help the other side; this one risks least",
-    "discard_hold": "not going out yet: {why}",
-    "discard_out": "the last card: going out",
+    "discard_stop": N_("a black 3 stops the next player from taking the pile of {size}"),
+    "discard_freeze": N_("a wild card freezes the pile of {size}, so the next player needs a natural pair to take it"),
+    "discard_dead": N_("the {rank} are dead: nobody can take the pile with it"),
+    "discard_safe": N_("the other side has no meld of {rank}, and it is a single card"),
+    "discard_single": N_("a single {single}: the pairs stay in hand for taking the pile"),
+    "discard_low": N_("it is worth the least of the cards that do not go together"),
+    "discard_risky": N_("every card left could help the other side; this one risks least"),
+    "discard_hold": N_("not going out yet: {why}"),
+    "discard_out": N_("the last card: going out"),
     # Answering "may I go out?".
-    "answer_yes": "I hold {count} ({points} points), so going out costs us little",
-    "answer_yes_danger": "the other side is close to going out ({fewest} in one hand): go out now",
-    "answer_no": "I hold {count} ({points} points): they would count against us. Let me meld first",
+    "answer_yes": N_("I hold {count} ({points} points), so going out costs us little"),
+    "answer_yes_danger": N_("the other side is close to going out ({fewest} in one hand): go out now"),
+    "answer_no": N_("I hold {count} ({points} points): they would count against us. Let me meld first"),
     # Anything else.
-    "only_move": "it is the only move",
-    "random_move": "drawn at random from the legal moves",
-    "heuristic_move": "the greedy heuristic player's rule of thumb",
+    "only_move": N_("it is the only move"),
+    "random_move": N_("drawn at random from the legal moves"),
+    "heuristic_move": N_("the greedy heuristic player's rule of thumb"),
     # The expert's search: what it measured.
-    "searched": "{chose}: {margin}, over {samples} samples of the hidden cards",
+    "searched": N_("{chose}: {margin}, over {samples} samples of the hidden cards"),
 }
 
 # The expert's choices as the "searched" reason names them: (what, card code or None).
 SEARCHED = {
-    "take_pile": "taking the pile",
-    "draw": "drawing",
-    "go_out": "going out",
-    "hold": "not going out yet",
-    "discard": "discarding {card}",
+    "take_pile": N_("taking the pile"),
+    "draw": N_("drawing"),
+    "go_out": N_("going out"),
+    "hold": N_("not going out yet"),
+    "discard": N_("discarding {card}"),
 }
 # By how much: the search's points, rounded to tens (0: within 5 points either way).
-MARGIN = "about {points} points more than {versus}"
-MARGIN_EVEN = "within 5 points of {versus}"
+MARGIN = N_("about {points} points more than {versus}")
+MARGIN_EVEN = N_("within 5 points of {versus}")
 
 # A reason's nested "why" (drawing, going out, holding on).
 WHYS = {
-    "alone": "{size}, and the first to take it plays alone against the other two",
-    "worth_less": "{size}, worth less than a fresh card here",
-    "pile_empty": "the pile is empty",
-    "wild_on_top": "the pile cannot be taken with a wild card on top",
-    "black_three_on_top": "the pile cannot be taken with a black 3 on top",
-    "frozen": "the pile is frozen and the hand has no natural pair of {rank}",
-    "cannot_use": "the hand cannot use the {rank} on top",
-    "everything": "everything goes on the table",
-    "partner_yes": "the partner said yes",
-    "lead": "the side would lead by about {points} points",
-    "stock_gone": "the stock is nearly gone, and going out adds its bonus",
-    "behind": "the side would still be behind by about {points} points",
+    "alone": N_("{size}, and the first to take it plays alone against the other two"),
+    "worth_less": N_("{size}, worth less than a fresh card here"),
+    "pile_empty": N_("the pile is empty"),
+    "wild_on_top": N_("the pile cannot be taken with a wild card on top"),
+    "black_three_on_top": N_("the pile cannot be taken with a black 3 on top"),
+    "frozen": N_("the pile is frozen and the hand has no natural pair of {rank}"),
+    "cannot_use": N_("the hand cannot use the {rank} on top"),
+    "everything": N_("everything goes on the table"),
+    "partner_yes": N_("the partner said yes"),
+    "lead": N_("the side would lead by about {points} points"),
+    "stock_gone": N_("the stock is nearly gone, and going out adds its bonus"),
+    "behind": N_("the side would still be behind by about {points} points"),
 }
 
 # A black 3 on an empty pile: there is no "pile of 0" to stop anyone taking.
-EMPTY_PILE = {"discard_stop": "a black 3 stops the next player from taking the pile"}
+EMPTY_PILE = {"discard_stop": N_("a black 3 stops the next player from taking the pile")}
 
 # The clause after the coach's line, where that line already says part of the reason ("West took the pile
 # of 14 cards ... with a pair of jacks"): only what it adds, or nothing.
 AFTER_THE_MOVE = {
     "take_pile": "",
-    "take_pile_first": "that is a first meld of {points} ({minimum} needed)",
+    "take_pile_first": N_("that is a first meld of {points} ({minimum} needed)"),
     "discard_out": "",
-    "searched": "{margin}, over {samples} samples of the hidden cards",
+    "searched": N_("{margin}, over {samples} samples of the hidden cards"),
 }
 
 # The clause said of another seat's move in a live game ("told"), where the plain clause would tell its hand: the
 # partner's answer, never its cards or points. (The reasons that tell nothing but the hand are not told at all.)
 TO_THE_TABLE = {
-    "answer_yes": "go ahead",
-    "answer_no": "not yet",
+    "answer_yes": N_("go ahead"),
+    "answer_no": N_("not yet"),
 }
 
 # The clause after "because" in a hint ("Take the pile with a pair of jacks, because ..."), where the plain clause
 # does not read as one ("because 14 cards for a pair of jacks").
 FOR_A_HINT = {
-    "take_pile": "taking its {size} beats a card from the stock",
-    "take_pile_first": "together they make a first meld of {points} ({minimum} needed)",
-    "discard_single": "it is a single {single}: the pairs stay in hand for taking the pile",
-    "discard_out": "it is your last card, so you go out",
-    "searched": "over {samples} samples of the hidden cards it scored {margin}",
+    "take_pile": N_("taking its {size} beats a card from the stock"),
+    "take_pile_first": N_("together they make a first meld of {points} ({minimum} needed)"),
+    "discard_single": N_("it is a single {single}: the pairs stay in hand for taking the pile"),
+    "discard_out": N_("it is your last card, so you go out"),
+    "searched": N_("over {samples} samples of the hidden cards it scored {margin}"),
 }
 
 
@@ -229,30 +230,30 @@ def reason_clause(reason, form: str = "plain", reader: Reader | None = None) -> 
 # --- a line: what a seat's move did, why, and what else happened ------------------------------------------------
 
 MOVES = {
-    "drew": "drew {cards}",
-    "drew_hidden": "drew {count}",
-    "took_pile": "took the pile of {size} ({top} on top) with {what}",
-    "took_pile_laid": "took the pile of {size} ({top} on top) with {what}, and put down {laid}",
-    "put_down": "put down {laid}",
-    "added": "added {added}",
+    "drew": N_("drew {cards}"),
+    "drew_hidden": N_("drew {count}"),
+    "took_pile": N_("took the pile of {size} ({top} on top) with {what}"),
+    "took_pile_laid": N_("took the pile of {size} ({top} on top) with {what}, and put down {laid}"),
+    "put_down": N_("put down {laid}"),
+    "added": N_("added {added}"),
     "melded": "melded",
-    "discarded": "discarded {card}",
-    "asked": "asked {partner}: may I go out?",
-    "said_yes": "said yes",
-    "said_no": "said no",
-    "ended_deal": "did not take the pile, so the deal ends",
-    "special_hand": "laid down a special hand ({name})",
+    "discarded": N_("discarded {card}"),
+    "asked": N_("asked {partner}: may I go out?"),
+    "said_yes": N_("said yes"),
+    "said_no": N_("said no"),
+    "ended_deal": N_("did not take the pile, so the deal ends"),
+    "special_hand": N_("laid down a special hand ({name})"),
 }
 
 AFTER = {
-    "canasta": "That makes a canasta of {rank}.",
-    "three_laid_out": "{who} lays out {card}.",
-    "three_laid_out_you": "{who} lay out {card}.",
-    "pile_frozen": "The pile is frozen now.",
-    "went_out": "{who} went out.",
-    "went_out_concealed": "{who} went out concealed.",
-    "deal_over": "The deal is over.",
-    "partnership": "The other two now play together.",
+    "canasta": N_("That makes a canasta of {rank}."),
+    "three_laid_out": N_("{who} lays out {card}."),
+    "three_laid_out_you": N_("{who} lay out {card}."),
+    "pile_frozen": N_("The pile is frozen now."),
+    "went_out": N_("{who} went out."),
+    "went_out_concealed": N_("{who} went out concealed."),
+    "deal_over": N_("The deal is over."),
+    "partnership": N_("The other two now play together."),
 }
 
 
@@ -323,33 +324,33 @@ def _line(params: Mapping, reader: Reader) -> str:
 # --- hints, tips, mistakes, the partner's answer, the deal dealt ------------------------------------------------
 
 HINTS = {
-    "draw": "draw a card",
-    "take_pile": "take the pile with {cards}",
-    "take_pile_onto": "take the pile: its top card goes on your side's {rank}",
-    "and_put_down": "{hint}, and put down {melds}",
-    "put_down": "put down {melds}",
-    "add": "add {added}",
-    "discard": "discard {card}",
-    "say_yes": "say yes",
-    "say_no": "say no",
-    "end_deal": "leave the pile and end the deal",
-    "ask_partner": "ask your partner whether you may go out",
-    "hint": "{hint}, because {why}.",
+    "draw": N_("draw a card"),
+    "take_pile": N_("take the pile with {cards}"),
+    "take_pile_onto": N_("take the pile: its top card goes on your side's {rank}"),
+    "and_put_down": N_("{hint}, and put down {melds}"),
+    "put_down": N_("put down {melds}"),
+    "add": N_("add {added}"),
+    "discard": N_("discard {card}"),
+    "say_yes": N_("say yes"),
+    "say_no": N_("say no"),
+    "end_deal": N_("leave the pile and end the deal"),
+    "ask_partner": N_("ask your partner whether you may go out"),
+    "hint": N_("{hint}, because {why}."),
 }
 
 SAYINGS = {
-    "tip_take_pile": "Taking the pile here would have given you {size}.",
-    "tip_small_pile": "A pile this small is not worth a wild card: drawing would have kept it.",
-    "tip_canasta_first": "Before discarding, you could have completed a canasta: {why}.",
-    "mistake_feeds_pile": ("That {card} lets {seat} take the pile: the other side has a meld of {rank}. "
-                           "Look at their melds before you discard."),
-    "mistake_wild_on_natural": ("A wild card on your natural canasta of {rank} makes it mixed: "
-                                "its bonus drops from {natural} to {mixed}."),
-    "mistake_out_over_partner": "You went out while {seat} held {count}: they count against your side.",
-    "partner_answered": "{who} says {word}: {why}.",
-    "partner_answered_you": "{who} say {word}: {why}.",
-    "dealt": "The cards are dealt: {count} each.",
-    "dealt_eleven": "The cards are dealt: 11 each, and a card turned up to start the pile.",
+    "tip_take_pile": N_("Taking the pile here would have given you {size}."),
+    "tip_small_pile": N_("A pile this small is not worth a wild card: drawing would have kept it."),
+    "tip_canasta_first": N_("Before discarding, you could have completed a canasta: {why}."),
+    "mistake_feeds_pile": (N_("That {card} lets {seat} take the pile: the other side has a meld of {rank}. "
+                           "Look at their melds before you discard.")),
+    "mistake_wild_on_natural": (N_("A wild card on your natural canasta of {rank} makes it mixed: "
+                                "its bonus drops from {natural} to {mixed}.")),
+    "mistake_out_over_partner": N_("You went out while {seat} held {count}: they count against your side."),
+    "partner_answered": N_("{who} says {word}: {why}."),
+    "partner_answered_you": N_("{who} say {word}: {why}."),
+    "dealt": N_("The cards are dealt: {count} each."),
+    "dealt_eleven": N_("The cards are dealt: 11 each, and a card turned up to start the pile."),
 }
 
 

@@ -6,6 +6,9 @@ fields are read by ``canasta.cards`` (the API's card text); its messages say
 which card could not be read, and they show beside the field.
 """
 
+from flask_babel import LazyString
+
+from ...i18n import card_letter, lazy_gettext as _l, problem as worded, read_card_text
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, SelectField, SelectMultipleField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -23,11 +26,11 @@ MAX_CARD_TEXT = 400  # more than a hand of 15 cards and a table of melds ever ne
 # What may lie on top of the pile, as the select lists it; the checks explain
 # why a 2, a joker or a 3 on top cannot be taken.
 PILE_TOPS = (
-    [SelectChoice(rank.symbol, rank.symbol) for rank in reversed(NATURAL_RANKS)]
-    + [SelectChoice("2", "2 (wild)"), SelectChoice("JK", "Joker"),
-       SelectChoice("3H", "Red 3"), SelectChoice("3S", "Black 3")]
+    [SelectChoice(rank.symbol, LazyString(card_letter, rank.symbol)) for rank in reversed(NATURAL_RANKS)]
+    + [SelectChoice("2", _l("2 (wild)")), SelectChoice("JK", _l("Joker")),
+       SelectChoice("3H", _l("Red 3")), SelectChoice("3S", _l("Black 3"))]
 )
-RANK_CHOICES = [SelectChoice(rank.symbol, rank.symbol) for rank in reversed(NATURAL_RANKS)]
+RANK_CHOICES = [SelectChoice(rank.symbol, LazyString(card_letter, rank.symbol)) for rank in reversed(NATURAL_RANKS)]
 def _within(low, high, message):
     """A validator like NumberRange that leaves an unreadable number to its own message."""
 
@@ -38,7 +41,7 @@ def _within(low, high, message):
     return validate
 
 
-TOTAL_RANGE = _within(-MAX_TOTAL, MAX_TOTAL, "That total is out of reach of any game: check the number.")
+TOTAL_RANGE = _within(-MAX_TOTAL, MAX_TOTAL, _l("That total is out of reach of any game: check the number."))
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
 CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
               "maxlength": MAX_CARD_TEXT}
@@ -51,14 +54,14 @@ def _card_text(groups, required=None):
     def validate(form, field):
         text = field.data or ""
         if len(text) > MAX_CARD_TEXT:
-            raise ValidationError(f"That is too long for cards: at most {MAX_CARD_TEXT} characters.")
+            raise ValidationError(_l("That is too long for cards: at most %(most)s characters.", most=MAX_CARD_TEXT))
         if not groups and "|" in text:
-            raise ValidationError("Give one group of cards here: leave out the |.")
+            raise ValidationError(_l("Give one group of cards here: leave out the |."))
         try:
             field.cards = parse_meld_groups(text, field.name)
         except CardError as error:
-            field.errors[:] = [problem.message for problem in error.problems[:-1]]
-            raise ValidationError(error.problems[-1].message) from None
+            field.errors[:] = [worded(problem) for problem in error.problems[:-1]]
+            raise ValidationError(worded(error.problems[-1])) from None
         if required and not any(field.cards):
             raise ValidationError(required)
 
@@ -74,7 +77,8 @@ class CardsField(StringField):
         super().process_formdata(valuelist)
         self.cards = []
         if self.data is not None:
-            self.data = " ".join(self.data.split())
+            # The reader's own card letters (D, B in German) are read as the English ones.
+            self.data = read_card_text(" ".join(self.data.split()))
 
     @property
     def flat(self):
@@ -89,7 +93,7 @@ class RankChecks(SelectMultipleField):
     option_widget = CheckboxInput()
 
 
-DEAD_RANKS_LABEL = "Dead ranks: a canasta of them is complete (Modern American)"
+DEAD_RANKS_LABEL = _l("Dead ranks: a canasta of them is complete (Modern American)")
 
 
 def _dead_ranks_field():
@@ -106,14 +110,14 @@ def _family_marks(preset):
 
 # The wild-card house rule's choices, short enough for a select on a 320 px phone (the new-game
 # page, with room for them, says them whole: canasta.options.OPTIONS_BY_NAME).
-WILD_LIMIT_SHORT = {"three": "At most 3", "not_outnumber": "No more than naturals",
-                    "naturals_outnumber": "Fewer than naturals"}
+WILD_LIMIT_SHORT = {"three": _l("At most 3"), "not_outnumber": _l("No more than naturals"),
+                    "naturals_outnumber": _l("Fewer than naturals")}
 
 
 def _wild_limit_field():
     spec = OPTIONS_BY_NAME["wild_limit"]
     return SelectField(
-        "Wild cards in a meld (Classic house rule)",
+        _l("Wild cards in a meld (Classic house rule)"),
         choices=[SelectChoice(value, WILD_LIMIT_SHORT.get(value, label)) for value, label in spec.choices],
         default="three",
     )
@@ -152,22 +156,22 @@ class CheckForm(FlaskForm):
 
 class InitialMeldForm(CheckForm):
     total = IntegerField(
-        "Your side's total before this hand", default=0,
-        validators=[InputRequired("Give your side's total before this hand, like 1500 (0 in the first hand)."),
+        _l("Your side's total before this hand"), default=0,
+        validators=[InputRequired(_l("Give your side's total before this hand, like 1500 (0 in the first hand).")),
                     TOTAL_RANGE],
-        invalid_value_message="Give the total as a whole number, like 1500 or -40.", render_kw=NUMERIC,
+        invalid_value_message=_l("Give the total as a whole number, like 1500 or -40."), render_kw=NUMERIC,
     )
-    cards = CardsField("Cards you lay down from your hand", validators=[_card_text(
-        groups=True, required="Give the cards you want to meld, like K K Q Q 2: tap them below or type them.")],
+    cards = CardsField(_l("Cards you lay down from your hand"), validators=[_card_text(
+        groups=True, required=_l("Give the cards you want to meld, like K K Q Q 2: tap them below or type them."))],
                        render_kw=CARD_INPUT)
     pile_top = SelectField(
-        "Top card of the pile, if you take it",
-        choices=[SelectChoice("", "I drew from the stock")] + PILE_TOPS, default="", validate_choice=True,
+        _l("Top card of the pile, if you take it"),
+        choices=[SelectChoice("", _l("I drew from the stock"))] + PILE_TOPS, default="", validate_choice=True,
     )
     going_out = SelectField(
-        "Going out this turn?",
-        choices=[SelectChoice("no", "No"), SelectChoice("out", "Yes"),
-                 SelectChoice("concealed", "Yes, concealed")],
+        _l("Going out this turn?"),
+        choices=[SelectChoice("no", _l("No")), SelectChoice("out", _l("Yes")),
+                 SelectChoice("concealed", _l("Yes, concealed"))],
         default="no",
     )
     dead_ranks = _dead_ranks_field()
@@ -176,7 +180,7 @@ class InitialMeldForm(CheckForm):
 
     def validate_going_out(self, field):
         if field.data == "concealed" and not self.ruleset.concealed_bonus:
-            raise ValidationError(f"{self.ruleset.name} has no going out concealed: choose Yes.")
+            raise ValidationError(_l("%(rules)s has no going out concealed: choose Yes.", rules=_l(self.ruleset.name)))
 
     @property
     def top_card(self):
@@ -184,11 +188,11 @@ class InitialMeldForm(CheckForm):
 
 
 class MeldForm(CheckForm):
-    cards = CardsField("Cards of the meld", validators=[_card_text(
-        groups=False, required="Give the cards of the meld, like K K K 2: tap them below or type them.")],
+    cards = CardsField(_l("Cards of the meld"), validators=[_card_text(
+        groups=False, required=_l("Give the cards of the meld, like K K K 2: tap them below or type them."))],
         render_kw=CARD_INPUT)
-    initial = BooleanField("Part of my side's initial meld (Modern American: aces may take wild cards)")
-    going_out = BooleanField("I am going out with it (Classic: black 3s)")
+    initial = BooleanField(_l("Part of my side's initial meld (Modern American: aces may take wild cards)"))
+    going_out = BooleanField(_l("I am going out with it (Classic: black 3s)"))
     dead_ranks = _dead_ranks_field()
 
 
@@ -199,39 +203,39 @@ def _side_melds(field):
         try:
             melds.append(Meld.from_cards(group))
         except CardError as error:
-            raise ValidationError(f"Meld {number}: {error}") from None
+            raise ValidationError(_l("Meld %(number)s: %(problem)s", number=number, problem=error)) from None
     ranks = [meld.rank for meld in melds]
     for rank in ranks:
         if ranks.count(rank) > 1:
-            raise ValidationError(f"Your side has one meld of {Meld(rank).label}, not two: put them together.")
+            raise ValidationError(_l("Your side has one meld of %(label)s, not two: put them together.", label=Meld(rank).label))
     return melds
 
 
 class PileForm(CheckForm):
-    pile_top = SelectField("Top card of the pile", choices=PILE_TOPS, default="K", validate_choice=True)
-    hand = CardsField("Cards in your hand", validators=[_card_text(
-        groups=False, required="Give the cards in your hand, like Q Q 5 9: tap them below or type them.")],
+    pile_top = SelectField(_l("Top card of the pile"), choices=PILE_TOPS, default="K", validate_choice=True)
+    hand = CardsField(_l("Cards in your hand"), validators=[_card_text(
+        groups=False, required=_l("Give the cards in your hand, like Q Q 5 9: tap them below or type them."))],
         render_kw=CARD_INPUT)
-    side_has_melded = BooleanField("My side has melded this hand")
-    frozen = BooleanField("A wild card is in the pile, or a red 3 was turned up at the start")
-    side_melds = CardsField("Your side's melds", validators=[Optional(), _card_text(groups=True)],
+    side_has_melded = BooleanField(_l("My side has melded this hand"))
+    frozen = BooleanField(_l("A wild card is in the pile, or a red 3 was turned up at the start"))
+    side_melds = CardsField(_l("Your side's melds"), validators=[Optional(), _card_text(groups=True)],
                             render_kw=CARD_INPUT)
     pile_size = IntegerField(
-        "Cards in the pile (optional)", validators=[Optional(), _within(1, 162, "A pile holds 1 to 162 cards.")],
-        invalid_value_message="Give the number of cards as a whole number, like 6.", render_kw=NUMERIC,
+        _l("Cards in the pile (optional)"), validators=[Optional(), _within(1, 162, _l("A pile holds 1 to 162 cards."))],
+        invalid_value_message=_l("Give the number of cards as a whole number, like 6."), render_kw=NUMERIC,
     )
     # A side that has not melded makes its first meld with the pile: the check asks for its minimum.
     total = IntegerField(
-        "Your side's total before this hand", validators=[Optional(), TOTAL_RANGE],
-        invalid_value_message="Give the total as a whole number, like 1500 or -40.", render_kw=NUMERIC,
+        _l("Your side's total before this hand"), validators=[Optional(), TOTAL_RANGE],
+        invalid_value_message=_l("Give the total as a whole number, like 1500 or -40."), render_kw=NUMERIC,
     )
     minimum = IntegerField(
-        "Or your side's minimum, if you know it",
-        validators=[Optional(), _within(0, MAX_MINIMUM, "Give the minimum of your first meld, like 50.")],
-        invalid_value_message="Give the minimum as a whole number, like 50.", render_kw=NUMERIC,
+        _l("Or your side's minimum, if you know it"),
+        validators=[Optional(), _within(0, MAX_MINIMUM, _l("Give the minimum of your first meld, like 50."))],
+        invalid_value_message=_l("Give the minimum as a whole number, like 50."), render_kw=NUMERIC,
     )
     dead_ranks = _dead_ranks_field()
-    stock_empty = BooleanField("The stock is empty: I must draw from it")
+    stock_empty = BooleanField(_l("The stock is empty: I must draw from it"))
     game = HiddenField()
     side = HiddenField()
 
@@ -245,23 +249,23 @@ class PileForm(CheckForm):
 
 class GoingOutForm(CheckForm):
     canastas_to_go_out = SelectField(
-        "Canastas needed to go out (3 players)", choices=[SelectChoice("2", "2 canastas"), SelectChoice("1", "1 canasta")],
+        _l("Canastas needed to go out (3 players)"), choices=[SelectChoice("2", _l("2 canastas")), SelectChoice("1", _l("1 canasta"))],
         default="2",
     )
-    hand = CardsField("Cards in your hand now", validators=[_card_text(groups=False)], render_kw=CARD_INPUT)
+    hand = CardsField(_l("Cards in your hand now"), validators=[_card_text(groups=False)], render_kw=CARD_INPUT)
     canastas = IntegerField(
-        "Canastas your side has on the table", default=0,
-        validators=[InputRequired("Give how many canastas your side has, like 1."),
-                    _within(0, 30, "A side has 0 to 30 canastas.")],
-        invalid_value_message="Give the number of canastas as a whole number, like 1.", render_kw=NUMERIC,
+        _l("Canastas your side has on the table"), default=0,
+        validators=[InputRequired(_l("Give how many canastas your side has, like 1.")),
+                    _within(0, 30, _l("A side has 0 to 30 canastas."))],
+        invalid_value_message=_l("Give the number of canastas as a whole number, like 1."), render_kw=NUMERIC,
     )
-    side_has_melded = BooleanField("My side has melded this hand")
-    player_has_melded = BooleanField("I have melded this hand myself")
-    side_melds = CardsField("Your side's melds you may add to",
+    side_has_melded = BooleanField(_l("My side has melded this hand"))
+    player_has_melded = BooleanField(_l("I have melded this hand myself"))
+    side_melds = CardsField(_l("Your side's melds you may add to"),
                             validators=[Optional(), _card_text(groups=True)], render_kw=CARD_INPUT)
     total = IntegerField(
-        "Your side's total before this hand (optional)", validators=[Optional(), TOTAL_RANGE],
-        invalid_value_message="Give the total as a whole number, like 1500 or -40.", render_kw=NUMERIC,
+        _l("Your side's total before this hand (optional)"), validators=[Optional(), TOTAL_RANGE],
+        invalid_value_message=_l("Give the total as a whole number, like 1500 or -40."), render_kw=NUMERIC,
     )
     dead_ranks = _dead_ranks_field()
 
@@ -276,5 +280,5 @@ class GoingOutForm(CheckForm):
 
     def validate_player_has_melded(self, field):
         if field.data and not self.side_has_melded.data:
-            raise ValidationError("If you have melded, so has your side: tick both.")
+            raise ValidationError(_l("If you have melded, so has your side: tick both."))
 

@@ -2,6 +2,7 @@
 
 import re
 
+from ...i18n import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField
 from wtforms.validators import ValidationError
 
@@ -28,11 +29,12 @@ class CountField(IntegerField):
         if not valuelist or not str(valuelist[0]).strip():
             return
         text = str(valuelist[0]).strip().replace("\u2212", "-")
-        text = re.sub(r"(?<=\d)[,\s_](?=\d{3})", "", text)
+        # Thousands as people write them: 1,500 in English, 1.500 in Spanish, Italian, German, Portuguese.
+        text = re.sub(r"(?<=\d)(?:[,\s_](?=\d{3})|\.(?=\d{3}(?!\d)))", "", text)
         try:
             self.data = int(text)
         except ValueError:
-            raise ValueError(f"Type a whole number, like {self.example}.") from None
+            raise ValueError(_l("Type a whole number, like %(example)s.", example=self.example)) from None
 
 
 class PointsField(CountField):

@@ -8,6 +8,7 @@ carry conditions on the ``rules`` control (see :mod:`.paths`): the page shows
 them all without JavaScript, each with the rule sets it is for.
 """
 
+from ...i18n import lazy_gettext as _l, lazy_ngettext, number
 from flask_wtf import FlaskForm
 from wtforms import Form, FormField, HiddenField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -26,8 +27,9 @@ DEFAULT_RULES = "classic"
 
 def preset_summary(ruleset):
     """One line under a rule set's name: ``11 cards each · game to 5,000 · 1 canasta to go out``."""
-    canastas = "1 canasta" if ruleset.canastas_to_go_out == 1 else f"{ruleset.canastas_to_go_out} canastas"
-    return f"{ruleset.cards_dealt} cards each · game to {ruleset.target:,} · {canastas} to go out"
+    return _l("%(cards)s cards each · game to %(target)s · %(canastas)s to go out", cards=ruleset.cards_dealt,
+              target=number(ruleset.target),
+              canastas=lazy_ngettext("%(num)s canasta", "%(num)s canastas", ruleset.canastas_to_go_out))
 
 
 def presets_where(test):
@@ -65,21 +67,21 @@ def applies_note(name):
         by_family.setdefault(preset.family, set()).add(preset.id)
     for family, presets in by_family.items():
         if set(allowed) == presets:
-            return f"Only for the {family.name} rule sets."
+            return _l("Only for the %(family)s rule sets.", family=_l(family.name))
     left_out = [preset.name for preset in PRESETS.values() if preset.id not in allowed]
     if len(left_out) < len(allowed):
-        return "Not for " + "; ".join(left_out) + "."  # preset names hold commas themselves
-    return "Only for " + "; ".join(PRESETS[rules].name for rules in allowed) + "."
+        return _l("Not for %(rules)s.", rules="; ".join(str(_l(name)) for name in left_out))  # names hold commas
+    return _l("Only for %(rules)s.", rules="; ".join(str(_l(PRESETS[rules].name)) for rules in allowed))
 
 
 def _options_form():
     fields = {}
     for spec in OPTION_SPECS:
         if spec.choices:
-            choices = [SelectChoice(str(value), label) for value, label in spec.choices]
-            fields[spec.name] = RadioField(spec.label, choices=choices, default=str(spec.choices[0][0]))
+            choices = [SelectChoice(str(value), _l(label)) for value, label in spec.choices]
+            fields[spec.name] = RadioField(_l(spec.label), choices=choices, default=str(spec.choices[0][0]))
         else:
-            fields[spec.name] = CountField(spec.label, example=5000, step=5, stepper=False,
+            fields[spec.name] = CountField(_l(spec.label), example=5000, step=5, stepper=False,
                                            render_kw={"min": spec.minimum, "max": spec.maximum})
     return type("OptionsForm", (Form,), fields)
 
@@ -89,7 +91,7 @@ def _numbered(prefix, count, make):
 
 
 def _total_field(index):
-    return StringField(f"Total {index + 1}", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    return StringField(_l("Total %(number)s", number=index + 1), render_kw={"inputmode": "numeric", "autocomplete": "off"})
 
 
 def _name_field(label):
@@ -102,19 +104,20 @@ class TableForm(FlaskForm):
     A subclass gives ``ruleset``: the number of names and seats read follows it.
     """
 
-    names = FormField(_numbered("Names", MOST_SCORERS, lambda i: _name_field(f"Name {i + 1}")))
-    seats = FormField(_numbered("Seats", MAX_SEATS, lambda i: _name_field(f"Seat {i + 1}")))
+    names = FormField(_numbered("Names", MOST_SCORERS, lambda i: _name_field(_l("Name %(number)s", number=i + 1))))
+    seats = FormField(_numbered("Seats", MAX_SEATS, lambda i: _name_field(_l("Seat %(number)s", number=i + 1))))
 
     def scorer_word(self, index, rules_id=None):
         ruleset = PRESETS[rules_id] if rules_id else self.ruleset
-        return f"{ruleset.scorer_label.capitalize()} {index + 1}"
+        return (_l("Team %(number)s", number=index + 1) if ruleset.scorer_label == "team"
+                else _l("Player %(number)s", number=index + 1))
 
     def chosen_names(self):
         """One name per scorer; an empty one becomes "Team 1" / "Player 1"."""
         names = []
         for index in range(self.ruleset.scorers):
             typed = (self.names.form[str(index)].data or "").strip()
-            names.append(typed or self.scorer_word(index))
+            names.append(typed or str(self.scorer_word(index)))
         return names
 
     def chosen_seats(self):
@@ -148,7 +151,7 @@ class RulesAndOptions:
     """The rule set and its house options, as a new game chooses them (a new table too): mixed into a form."""
 
     rules = RadioField(
-        "Rule set",
+        _l("Rule set"),
         choices=[SelectChoice(preset.id, preset.name) for preset in PRESETS.values()],
         default=DEFAULT_RULES,
     )
@@ -156,7 +159,7 @@ class RulesAndOptions:
 
     def validate_rules(self, field):
         if field.data not in PRESETS:
-            raise ValidationError("Choose one of the rule sets.")
+            raise ValidationError(_l("Choose one of the rule sets."))
 
     @property
     def ruleset(self):
@@ -204,10 +207,10 @@ class NewGameForm(RulesAndOptions, TableForm):
             try:
                 totals.append(int(cleaned))
             except ValueError:
-                field.errors = list(field.errors) + [f"Type a whole number, like 2,340 (“{text[:20]}” is not one)."]
+                field.errors = list(field.errors) + [_l("Type a whole number, like %(example)s (“%(typed)s” is not one).", example=number(2340), typed=text[:20])]
                 bad = True
         if bad:
-            raise ValueError("not a number")
+            raise ValueError(_l("not a number"))
         return totals
 
 

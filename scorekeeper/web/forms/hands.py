@@ -11,6 +11,7 @@ way, opening a stored hand in the form.
 import json
 from functools import cache
 
+from ...i18n import lazy_gettext as _l, problem as problem_text
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FormField, HiddenField
 from wtforms.fields.choices import SelectChoice
@@ -52,12 +53,12 @@ class HandForm(FlaskForm):
             partners = [names[i] for i in range(ruleset.scorers) if i != alone]
             labels[f"alone-{alone}"] = names[alone] if slot == 0 else (" & ".join(partners) if slot == 1 else "")
         labels["everyone"] = names[slot]
-        labels[""] = ("The player alone", "The partners", names[2] if len(names) > 2 else "Player 3")[slot]
+        labels[""] = (_l("The player alone"), _l("The partners"), names[2] if len(names) > 2 else _l("Player 3"))[slot]
         return labels
 
     def partner_labels(self, position):
         """Names of the partnership's members by arrangement, in player order."""
-        labels = {"": ("the first partner", "the second partner")[position],
+        labels = {"": (_l("the first partner"), _l("the second partner"))[position],
                   "everyone": self.names[1] if position == 0 else ""}
         for alone in range(self.ruleset.scorers):
             partners = [self.names[i] for i in range(self.ruleset.scorers) if i != alone]
@@ -77,27 +78,27 @@ class HandForm(FlaskForm):
         alone = {"data-when": when_attr({"arrangement": ALONE[:ruleset.scorers]})} if ruleset.partnership_per_hand else {}
         for slot in range(2 if ruleset.partnership_per_hand else side_slots(ruleset)):
             path = f"sides[{slot}].going_out"
-            going_out.append(SelectChoice(f"{slot}:out", "went out", {"data-set": data_set({path: "out"}), **alone}))
+            going_out.append(SelectChoice(f"{slot}:out", _l("went out"), {"data-set": data_set({path: "out"}), **alone}))
             if ruleset.concealed_bonus:
-                going_out.append(SelectChoice(f"{slot}:concealed", "went out concealed",
-                                              {"data-set": data_set({path: "concealed"}), **alone, "short": "concealed"}))
+                going_out.append(SelectChoice(f"{slot}:concealed", _l("went out concealed"),
+                                              {"data-set": data_set({path: "concealed"}), **alone, "short": _l("concealed")}))
             if ruleset.special_hands:
-                going_out.append(SelectChoice(f"{slot}:special", "laid down a special hand",
-                                              {"data-set": "{}", **alone, "short": "special hand"}))
-        going_out.append(SelectChoice("no", "Nobody (the stock ran out)", {"data-set": "{}"}))
+                going_out.append(SelectChoice(f"{slot}:special", _l("laid down a special hand"),
+                                              {"data-set": "{}", **alone, "short": _l("special hand")}))
+        going_out.append(SelectChoice("no", _l("Nobody (the stock ran out)"), {"data-set": "{}"}))
         choices = {"going_out": going_out}
         if ruleset.partnership_per_hand:
             arrangement = []
             for alone in range(ruleset.scorers):
                 others = [i for i in range(ruleset.scorers) if i != alone]
                 arrangement.append(SelectChoice(
-                    f"alone-{alone}", f"{names[alone]} alone",
+                    f"alone-{alone}", _l("%(name)s alone", name=names[alone]),
                     {"data-set": data_set({"sides[0].members": [alone], "sides[1].members": others}),
-                     "hint": f"{' & '.join(names[i] for i in others)} are partners"}))
+                     "hint": _l("%(names)s are partners", names=" & ".join(names[i] for i in others))}))
             arrangement.append(SelectChoice(
-                "everyone", "Everyone alone",
+                "everyone", _l("Everyone alone"),
                 {"data-set": data_set({f"sides[{i}].members": [i] for i in range(ruleset.scorers)}),
-                 "hint": "The stock ran out and nobody took the pile"}))
+                 "hint": _l("The stock ran out and nobody took the pile")}))
             choices["arrangement"] = arrangement
         return choices
 
@@ -148,7 +149,7 @@ class HandForm(FlaskForm):
         if self.ruleset.special_hands and (self.going_out.data or "").endswith(":special"):
             chosen = self.side(int(self.going_out.data.split(":")[0])).special_hand
             if not chosen.data:
-                chosen.errors = list(chosen.errors) + ["Choose which special hand was laid down."]
+                chosen.errors = list(chosen.errors) + [_l("Choose which special hand was laid down.")]
         return not self.errors_found()
 
     def errors_found(self):
@@ -229,9 +230,9 @@ class HandForm(FlaskForm):
             involved = [original_name(path, self.remap) for path in getattr(problem, "also", ())]
             involved = [other for other in involved if other in fields and self.active(other)]
             if name not in ("", "sides") or not involved:
-                self.place(name, problem.message, fields)
+                self.place(name, problem_text(problem), fields)
             for other in involved:
-                self.place(other, problem.message, fields)
+                self.place(other, problem_text(problem), fields)
 
     def place(self, name, message, fields=None):
         fields = fields if fields is not None else self.fields_by_name()
@@ -266,12 +267,12 @@ def hand_form_class(rules_id):
     fields = {
         "ruleset": ruleset,
         "sides": FormField(sides),
-        "going_out": Choice("Who went out?", required_message="Choose who went out, or “Nobody”.", choices=[]),
+        "going_out": Choice(_l("Who went out?"), required_message=_l("Choose who went out, or “Nobody”."), choices=[]),
     }
     if ruleset.partnership_per_hand:
         fields["arrangement"] = Choice(
-            "Who played alone?", choices=[],
-            required_message="Choose who played alone (the first to take the pile), or “Everyone alone”.")
+            _l("Who played alone?"), choices=[],
+            required_message=_l("Choose who played alone (the first to take the pile), or “Everyone alone”."))
     return type(f"HandForm_{rules_id.replace('-', '_')}", (HandForm,), fields)
 
 

@@ -8,19 +8,19 @@ every problem with the form field it belongs beside. The browser keeps no copy
 of how fields become the API's JSON, and computes nothing.
 """
 
+from ...i18n import lazy_gettext as _l, ngettext
 from wtforms import FormField
 
 from ...canasta.cards import Rank
 from ...canasta.errors import CanastaError
 from ...canasta.melds import CANASTA_SIZE, Meld, canasta_kind, meld_problems
 from ...canasta.scoring import BREAKDOWN_LABELS, score_request
-from ...canasta.words import plural
 from ...printing.charts import points_label
 from .paths import walk
 from .sides import meld_row_label, meld_rows, side_slots
 
-NO_ARRANGEMENT = "Choose who played alone to see the score."
-NO_GOING_OUT = "Who went out? Not answered yet: counted as nobody for now."
+NO_ARRANGEMENT = _l("Choose who played alone to see the score.")
+NO_GOING_OUT = _l("Who went out? Not answered yet: counted as nobody for now.")
 
 
 def signed(value):
@@ -31,7 +31,7 @@ def breakdown_text(side, labels=BREAKDOWN_LABELS):
     """``Canasta bonuses +300 · Going out +100``: a side's breakdown, with what each part is made of."""
     parts = []
     for key, value in side["breakdown"].items():
-        text = f"{labels.get(key, key)} {signed(value)}"
+        text = f"{_l(labels[key]) if key in labels else key} {signed(value)}"
         details = side.get("details", {}).get(key)
         if details:
             text += " (" + ", ".join(details) + ")"
@@ -92,8 +92,9 @@ def meld_line(ruleset, options, rank, counts):
         return ""
     kind = canasta_kind(ruleset, meld)
     if kind is not None:
-        return f"{kind.label}, {points_label(meld.points)} + {points_label(ruleset.canasta_bonus(kind))}"
-    return f"{plural(meld.points, 'point')}, {CANASTA_SIZE - meld.size} to a canasta"
+        return f"{_l(kind.label)}, {points_label(meld.points)} + {points_label(ruleset.canasta_bonus(kind))}"
+    return _l("%(points)s, %(missing)s to a canasta", points=ngettext("%(num)s point", "%(num)s points", meld.points),
+              missing=CANASTA_SIZE - meld.size)
 
 
 def _count(field):

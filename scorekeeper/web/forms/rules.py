@@ -5,6 +5,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
 from ...canasta.errors import UnknownRules
+from ...i18n import lazy_gettext as _l, problem
 from ...canasta.rules import PRESETS, get_ruleset
 
 
@@ -13,7 +14,7 @@ def known_rules(form, field):
     try:
         get_ruleset(field.data)
     except UnknownRules as error:
-        raise ValidationError(error.problems[0].message) from None
+        raise ValidationError(problem(error.problems[0])) from None
 
 
 def rules_field(choice_attributes=lambda preset: {}):
@@ -23,8 +24,8 @@ def rules_field(choice_attributes=lambda preset: {}):
     cut "Classic, 4 players in 2 teams" short.
     """
     return SelectField(
-        "Rule set",
-        choices=[SelectChoice(preset.id, preset.short_name, render_kw=choice_attributes(preset))
+        _l("Rule set"),
+        choices=[SelectChoice(preset.id, _l(preset.short_name), render_kw=choice_attributes(preset))
                  for preset in PRESETS.values()],
         default="classic", validate_choice=False, validators=[known_rules],
     )

@@ -6,6 +6,7 @@ addresses it leads to can be bookmarked, shared and linked from other pages.
 
 import re
 
+from ...i18n import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, IntegerField, RadioField
 from wtforms.fields.choices import SelectChoice
@@ -15,7 +16,7 @@ from ...canasta.rules import PRESETS
 from ...games.write import MAX_NAME_LENGTH, invisible_character, invisible_character_message
 from .rules import rules_field
 
-PAPERS = {"a4": "A4", "letter": "US Letter"}
+PAPERS = {"a4": "A4", "letter": _l("US Letter")}
 # Countries that print on US Letter; everyone else uses A4.
 LETTER_REGIONS = frozenset({"US", "CA", "MX", "PH", "CL", "CO", "VE", "CR", "GT", "PR", "DO", "PA", "SV"})
 MAX_HANDS = 60
@@ -63,7 +64,7 @@ class NamesField(Field):
 def _hand_count(form, field):
     # A box left empty or holding text already carries its message from reading it.
     if field.data is not None and not 1 <= field.data <= MAX_HANDS:
-        raise ValidationError(f"Print from 1 to {MAX_HANDS} hands.")
+        raise ValidationError(_l("Print from 1 to %(most)s hands.", most=MAX_HANDS))
 
 
 class CheatSheetForm(FlaskForm):
@@ -74,7 +75,7 @@ class CheatSheetForm(FlaskForm):
 
     rules = rules_field()
     paper = RadioField(
-        "Paper",
+        _l("Paper"),
         choices=[SelectChoice(value, label) for value, label in PAPERS.items()],
         default="a4",
         validate_choice=False,
@@ -82,7 +83,7 @@ class CheatSheetForm(FlaskForm):
 
     def validate_paper(self, field):
         if field.data not in PAPERS:
-            raise ValidationError("Choose A4 or US Letter.")
+            raise ValidationError(_l("Choose A4 or US Letter."))
 
     @property
     def ruleset(self):
@@ -94,24 +95,24 @@ class ScoreSheetForm(CheatSheetForm):
     """A blank score sheet: also how many hands, and names to print in."""
 
     hands = IntegerField(
-        "Hands",
+        _l("Hands"),
         validators=[_hand_count],
         default=DEFAULT_HANDS,
-        invalid_value_message="Give the number of hands as a whole number, like 8.",
+        invalid_value_message=_l("Give the number of hands as a whole number, like 8."),
         render_kw={"inputmode": "numeric", "min": 1, "max": MAX_HANDS},
     )
-    names = NamesField("Names to print (optional)")
+    names = NamesField(_l("Names to print (optional)"))
     layout = RadioField(
-        "Layout",
-        choices=[SelectChoice("compact", "Compact: three lines a hand, like a score pad"),
-                 SelectChoice("detailed", "Detailed: each bonus on its own line")],
+        _l("Layout"),
+        choices=[SelectChoice("compact", _l("Compact: three lines a hand, like a score pad")),
+                 SelectChoice("detailed", _l("Detailed: each bonus on its own line"))],
         default="compact",
         validate_choice=False,
     )
 
     def validate_layout(self, field):
         if field.data not in ("compact", "detailed"):
-            raise ValidationError("Choose the compact or the detailed layout.")
+            raise ValidationError(_l("Choose the compact or the detailed layout."))
 
     def validate_names(self, field):
         names = field.names
@@ -119,14 +120,16 @@ class ScoreSheetForm(CheatSheetForm):
         problems = []
         if len(names) > ruleset.scorers:
             problems.append(
-                f"{ruleset.name} has {ruleset.scorers} {ruleset.scorer_label}s: "
-                f"give at most {ruleset.scorers} names, or choose another rule set."
+                str(_l("%(rules)s has %(count)s teams: give at most %(count)s names, or choose another rule set.",
+                       rules=_l(ruleset.name), count=ruleset.scorers) if ruleset.scorer_label == "team" else
+                    _l("%(rules)s has %(count)s players: give at most %(count)s names, or choose another rule set.",
+                       rules=_l(ruleset.name), count=ruleset.scorers))
             )
         for number, name in enumerate(names, start=1):
             if len(name) > MAX_NAME_LENGTH:
-                problems.append(f"Name {number} is longer than {MAX_NAME_LENGTH} characters.")
+                problems.append(str(_l("Name %(number)s is longer than %(most)s characters.", number=number, most=MAX_NAME_LENGTH)))
             elif (char := invisible_character(name)) is not None:
-                problems.append(invisible_character_message(f"Name {number}", char))
+                problems.append(invisible_character_message(str(_l("Name %(number)s", number=number)), char))
         if problems:
             field.errors[:] = problems[:-1]
             raise ValidationError(problems[-1])

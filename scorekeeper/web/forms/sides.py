@@ -6,6 +6,7 @@ melds, black 3s and penalties. The numbers (card values, special hands) are
 the engine's.
 """
 
+from ...i18n import lazy_gettext as _l, number
 from wtforms import Form, FormField, RadioField, SelectField
 from wtforms.fields.choices import SelectChoice
 
@@ -14,26 +15,31 @@ from ...canasta.words import IN_HAND_NAMES
 from .fields import ApiBoolean, CountField, FixedField, PointsField
 from .paths import data_set
 
-MODES = (("number", "Points"), ("cards", "Count cards"), ("melds", "Meld by meld"))
+MODES = (("number", _l("Points")), ("cards", _l("Count cards")), ("melds", _l("Meld by meld")))
 MODE_HINTS = {
-    "number": "Card values, melded (canastas too) and held.",
-    "cards": "Melded by value (canastas too); held by kind.",
-    "melds": "Melds by rank (canastas follow); held by kind.",
+    "number": _l("Card values, melded (canastas too) and held."),
+    "cards": _l("Melded by value (canastas too); held by kind."),
+    "melds": _l("Melds by rank (canastas follow); held by kind."),
 }
 # (name, label, card value, how many one deck holds): the engine's groups, values and words.
-IN_HAND_FIELDS = tuple((name, IN_HAND_NAMES[name], group_points(name), group_per_deck(name)) for name in IN_HAND_GROUPS)
+IN_HAND_FIELDS = tuple((name, _l(IN_HAND_NAMES[name]), group_points(name), group_per_deck(name)) for name in IN_HAND_GROUPS)
 NATURAL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
-UNFINISHED = (("aces", "Unfinished meld of aces"), ("sevens", "Unfinished meld of sevens"),
-              ("wild", "Unfinished meld of wild cards"))
+UNFINISHED = (("aces", _l("Unfinished meld of aces")), ("sevens", _l("Unfinished meld of sevens")),
+              ("wild", _l("Unfinished meld of wild cards")))
+
+
+# A meld row's label, by rank: the words the engine writes in English, translated for the form.
+ROW_LABELS = {"A": _l("Aces"), "K": _l("Kings"), "Q": _l("Queens"), "J": _l("Jacks"), "10": _l("10s"), "9": _l("9s"),
+              "8": _l("8s"), "7": _l("7s"), "6": _l("6s"), "5": _l("5s"), "4": _l("4s")}
 
 
 def meld_row_label(rank):
     """``"K"`` -> ``"Kings"``, ``"3"`` -> ``"Black 3s"``, ``"wild"`` -> ``"Wild cards"``."""
     if rank == "3":
-        return "Black 3s"
+        return _l("Black 3s")
     if rank == "wild":
-        return "Wild cards"
-    return Rank.from_text(rank).plural.capitalize()
+        return _l("Wild cards")
+    return ROW_LABELS[Rank.from_text(rank).symbol]
 
 
 def meld_rows(ruleset):
@@ -66,19 +72,19 @@ def _meld_row_form(ruleset, rank):
 def _special_hand_fields(ruleset, index):
     """Modern: a special hand chosen by name sets its value (the engine's); "other" asks for the value."""
     path = f"sides[{index}].special_hand_points"
-    choices = ([SelectChoice("", "None")]
-               + [SelectChoice(hand.id, f"{hand.label} ({hand.points:,})", {"data-set": data_set({path: hand.points})})
+    choices = ([SelectChoice("", _l("None"))]
+               + [SelectChoice(hand.id, _l("%(hand)s (%(points)s)", hand=_l(hand.label), points=number(hand.points)), {"data-set": data_set({path: hand.points})})
                   for hand in ruleset.special_hands]
-               + [SelectChoice("other", "Another special hand (type its value)")])
-    return [("special_hand", SelectField("Special hand", default="", choices=choices)),
-            ("special_hand_points", PointsField("Value of the special hand", example=3000))]
+               + [SelectChoice("other", _l("Another special hand (type its value)"))])
+    return [("special_hand", SelectField(_l("Special hand"), default="", choices=choices)),
+            ("special_hand_points", PointsField(_l("Value of the special hand"), example=3000))]
 
 
 def _canasta_fields(ruleset):
     """A count of every kind the rule set scores (Classic: ``<kind>_canastas``; else in ``canastas``), and unfinished melds that cost."""
     if not ruleset.family.canastas_as_object:
-        return [(f"{kind}_canastas", CountField(kind.count_label, example=1)) for kind in ruleset.canasta_kinds]
-    canastas = [(kind.value, CountField(kind.count_label, example=1)) for kind in ruleset.canasta_kinds]
+        return [(f"{kind}_canastas", CountField(_l(kind.count_label), example=1)) for kind in ruleset.canasta_kinds]
+    canastas = [(kind.value, CountField(_l(kind.count_label), example=1)) for kind in ruleset.canasta_kinds]
     fields = [("canastas", FormField(form_class("Canastas", canastas)))]
     if ruleset.family.penalties:
         unfinished = [(name, ApiBoolean(label)) for name, label in UNFINISHED]
@@ -89,39 +95,39 @@ def _canasta_fields(ruleset):
 def _threes_fields(ruleset, members_max):
     """Red 3s (one count per partner when partnerships change every hand); black 3s where they are laid out too."""
     black_too = ruleset.family.black_threes_laid_out
-    label, most = ("Red 3s laid out" if black_too else "Red 3s"), ruleset.red_threes_in_deck
+    label, most = (_l("Red 3s laid out") if black_too else _l("Red 3s")), ruleset.red_threes_in_deck
     if ruleset.partnership_per_hand:
         per_member = [(str(member), CountField(label, example=1, maximum=most)) for member in range(members_max)]
         fields = [("red_threes", FormField(form_class("RedThrees", per_member)))]
     else:
         fields = [("red_threes", CountField(label, example=1, maximum=most))]
     if black_too:
-        fields.append(("black_threes", CountField("Black 3s laid out", example=1, maximum=most)))
+        fields.append(("black_threes", CountField(_l("Black 3s laid out"), example=1, maximum=most)))
     return fields
 
 
 def _penalty_fields(ruleset):
     most = ruleset.players_per_side
-    return [("players_with_three_aces", CountField("Players with 3+ aces", example=1, maximum=most)),
-            ("players_with_three_sevens", CountField("Players with 3+ sevens", example=1, maximum=most)),
-            ("last_drawn_three", ApiBoolean("A 3 was the last card drawn"))]
+    return [("players_with_three_aces", CountField(_l("Players with 3+ aces"), example=1, maximum=most)),
+            ("players_with_three_sevens", CountField(_l("Players with 3+ sevens"), example=1, maximum=most)),
+            ("last_drawn_three", ApiBoolean(_l("A 3 was the last card drawn")))]
 
 
 def side_form(ruleset, index, members_max):
     """Return the form class of side ``index``, its fields in the order a side's API keys are listed."""
-    fields = [("mode", RadioField("How to enter this side", choices=[SelectChoice(v, label) for v, label in MODES],
+    fields = [("mode", RadioField(_l("How to enter this side"), choices=[SelectChoice(v, label) for v, label in MODES],
                                   default="number"))]
     if ruleset.special_hands:
         fields += _special_hand_fields(ruleset, index)
     fields += _canasta_fields(ruleset)
-    fields.append(("melded_points", PointsField("Melded points")))
+    fields.append(("melded_points", PointsField(_l("Melded points"))))
     rows = [(str(number), FormField(_meld_row_form(ruleset, rank), separator="-"))
             for number, rank in enumerate(meld_rows(ruleset))]
     fields.append(("melds", FormField(form_class("Melds", rows))))
     fields += _threes_fields(ruleset, members_max)
-    fields.append(("hand_points", PointsField("Points in hand", example=15)))
+    fields.append(("hand_points", PointsField(_l("Points in hand"), example=15)))
     fields.append(("in_hand", FormField(form_class("InHand", [
-        (name, CountField(f"{label} left in hand", example=1, maximum=per_deck * ruleset.decks))
+        (name, CountField(_l("%(what)s left in hand", what=label), example=1, maximum=per_deck * ruleset.decks))
         for name, label, _, per_deck in IN_HAND_FIELDS]))))
     if ruleset.family.penalties:
         fields += _penalty_fields(ruleset)

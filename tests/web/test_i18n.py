@@ -1,0 +1,187 @@
+"""Languages: which one a page is answered in, numbers and plurals as each writes them, the API's
+messages, a sheet in the language it was asked in, and card letters as the country's decks print them."""
+
+import re
+from io import BytesIO
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from scorekeeper import create_app
+from scorekeeper.i18n import CARD_LETTERS, LANGUAGES, RANK_LETTERS, number, read_card_text
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def catalogues(tmp_path_factory):
+    """The catalogues of translations/, compiled here (as make compile does), so the test needs no make."""
+    folder = tmp_path_factory.mktemp("catalogues")
+    for po in (ROOT / "translations").glob("*/LC_MESSAGES/messages.po"):
+        target = folder / po.parent.relative_to(ROOT / "translations")
+        target.mkdir(parents=True)
+        with po.open("rb") as source, (target / "messages.mo").open("wb") as out:
+            write_mo(out, read_po(source, locale=po.parts[-3]))
+    return folder
+
+
+@pytest.fixture
+def client(tmp_path, catalogues):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "DATABASE": str(tmp_path / "i18n.db"), "BABEL_TRANSLATION_DIRECTORIES": str(catalogues)})
+    return app.test_client()
+
+
+def lang_of(html):
+    return re.search(r'<html lang="([^"]+)"', html).group(1)
+
+
+# --- which language -----------------------------------------------------------------------------
+
+
+def test_accept_language_chooses_and_english_is_the_default(client):
+    assert lang_of(client.get("/").get_data(as_text=True)) == "en"
+    assert lang_of(client.get("/", headers={"Accept-Language": "fr-FR,fr"}).get_data(as_text=True)) == "en"
+    page = client.get("/", headers={"Accept-Language": "es-AR,es;q=0.9"}).get_data(as_text=True)
+    assert lang_of(page) == "es"
+    assert ">Partidas</a>" in page and "Tus partidas" in page
+    assert lang_of(client.get("/", headers={"Accept-Language": "pt-BR"}).get_data(as_text=True)) == "pt-BR"
+    assert lang_of(client.get("/", headers={"Accept-Language": "pt"}).get_data(as_text=True)) == "pt-BR"
+    assert lang_of(client.get("/", headers={"Accept-Language": "de-CH, en;q=0.5"}).get_data(as_text=True)) == "de"
+
+
+def test_the_switcher_is_on_every_page_and_the_phone_remembers_the_choice(client):
+    page = client.get("/print").get_data(as_text=True)
+    for code, name in LANGUAGES.items():
+        assert f'href="/language/{code}?next=/print"' in page and name in page
+    chosen = client.get("/language/it?next=/print", headers={"Accept-Language": "es"})
+    assert chosen.status_code == 303 and chosen.headers["Location"] == "/print"
+    assert "lang=it" in chosen.headers["Set-Cookie"] and "HttpOnly" in chosen.headers["Set-Cookie"]
+    # The cookie wins over Accept-Language from then on.
+    page = client.get("/", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert lang_of(page) == "it" and "Le tue partite" in page
+    assert 'aria-current="true">Italiano' in page
+
+
+def test_the_switcher_goes_back_only_to_this_site_and_knows_its_languages(client):
+    unknown = client.get("/language/xx?next=/print")
+    assert unknown.headers["Location"] == "/print" and "Set-Cookie" not in unknown.headers
+    assert lang_of(client.get("/").get_data(as_text=True)) == "en"
+    assert client.get("/language/de?next=https://evil.example/").headers["Location"] == "/"
+    assert client.get("/language/de?next=//evil.example/").headers["Location"] == "/"
+    assert lang_of(client.get("/").get_data(as_text=True)) == "de"
+
+
+def test_pages_vary_by_language_for_caches(client):
+    assert {"accept-language", "cookie"} <= {v.strip().lower() for v in client.get("/").headers["Vary"].split(",")}
+
+
+# --- numbers and plurals --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("locale", "written"), [("en", "1,500"), ("es", "1.500"), ("it", "1.500"), ("de", "1.500"),
+                                                 ("pt_BR", "1.500")])
+def test_one_formatter_writes_thousands_as_each_language_does(locale, written):
+    assert number(1500, locale) == written
+    assert number(-2500, locale).startswith("\u2212")
+
+
+def test_the_board_writes_totals_in_the_readers_language(client):
+    response = client.post("/games/new", data={"rules": "classic", "names-0": "Ann", "names-1": "Cy",
+                                               "start_totals-0": "1500", "start_totals-1": "2340"})
+    board = client.get(response.headers["Location"], headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert "1.500" in board and "2.340" in board and "1,500" not in board
+
+
+def test_portuguese_treats_zero_as_singular_and_the_catalogue_follows_it(client):
+    """Babel's plural rules: pt (Brazil) says "0 rodada", Spanish "0 manos"."""
+    assert Locale.parse("pt_BR").plural_form(0) == "one"
+    assert Locale.parse("es").plural_form(0) == "other"
+    from scorekeeper.i18n import ngettext
+
+    with client.application.test_request_context(headers={"Accept-Language": "pt-BR"}):
+        assert [ngettext("%(num)s hand", "%(num)s hands", n) for n in (0, 1, 2)] == ["0 rodada", "1 rodada", "2 rodadas"]
+    with client.application.test_request_context(headers={"Accept-Language": "es"}):
+        assert [ngettext("%(num)s hand", "%(num)s hands", n) for n in (0, 1, 2)] == ["0 manos", "1 mano", "2 manos"]
+
+
+# --- the API's messages -------------------------------------------------------------------------
+
+
+def test_the_apis_messages_follow_accept_language_and_its_codes_do_not(client):
+    body = {"rules": "classic", "sides": [{"melded_points": -5, "hand_points": 0}, {"melded_points": 0, "hand_points": 0}]}
+    english = client.post("/api/v1/score", json=body).get_json()
+    spanish = client.post("/api/v1/score", json=body, headers={"Accept-Language": "es"}).get_json()
+    assert [error["field"] for error in english["errors"]] == [error["field"] for error in spanish["errors"]]
+    assert english["errors"][0]["message"] != spanish["errors"][0]["message"]
+    assert "no puede ser negativo" in spanish["errors"][0]["message"]
+    bad = client.post("/api/v1/score", data="{", content_type="text/plain", headers={"Accept-Language": "es"})
+    assert bad.status_code == 400
+    assert bad.get_json()["errors"][0]["message"].startswith("Envía el cuerpo como JSON")
+
+
+# --- a sheet in the language it was asked in ------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_score_sheet_is_printed_in_the_language_it_was_asked_in(client):
+    english = client.get("/print/score-sheet.pdf")
+    spanish = client.get("/print/score-sheet.pdf", headers={"Accept-Language": "es"})
+    assert english.status_code == spanish.status_code == 200
+    assert english.headers["ETag"] != spanish.headers["ETag"]
+    with pdfplumber.open(BytesIO(spanish.data)) as pdf:
+        text = " ".join(page.extract_text() or "" for page in pdf.pages)
+    assert "Clásica, 4 jugadores en 2 parejas" in text and "desde 1.500: 90" in text
+    assert "Classic" not in text and "from 1,500" not in text
+
+
+# --- card letters -------------------------------------------------------------------------------
+
+
+def test_card_letters_never_collide_with_another_card():
+    for locale, letters in CARD_LETTERS.items():
+        shown = [letters.get(symbol, symbol) for symbol in RANK_LETTERS]
+        assert len(set(shown)) == len(shown), locale
+        # No local letter is an English rank letter, nor the joker, nor a number.
+        for local in letters.values():
+            assert local not in RANK_LETTERS and local not in ("JK",) and not local.isdigit()
+        assert read_card_text(" ".join(shown), locale) == " ".join(RANK_LETTERS)
+
+
+def test_german_shows_d_and_b_and_reads_both_letters(client):
+    german = {"Accept-Language": "de"}
+    page = client.get("/check/meld", headers=german).get_data(as_text=True)
+    assert 'data-card="Q">D<' in page and 'data-card="J">B<' in page
+    assert 'data-card="Q">Q<' in client.get("/check/meld").get_data(as_text=True)
+    for typed in ("D D D", "Q Q Q", "d Q D"):
+        answer = client.get("/check/meld", query_string={"cards": typed, "rules": "classic"}, headers=german)
+        assert answer.status_code == 200, typed
+    # D is no card in English: the English page refuses it.
+    assert client.get("/check/meld", query_string={"cards": "D D D", "rules": "classic"}).status_code == 422
+
+
+# --- the catalogues -----------------------------------------------------------------------------
+
+PLACEHOLDER = re.compile(r"%\(\w+\)s|\{[^{}]*\}")
+
+
+@pytest.mark.parametrize("locale", ["es", "pt_BR", "it", "de"])
+def test_every_translation_keeps_its_placeholders(locale):
+    """A translation that lost "%(number)s" or "{label}" would fail when shown: each keeps the English ones."""
+    with (ROOT / "translations" / locale / "LC_MESSAGES" / "messages.po").open("rb") as source:
+        catalog = read_po(source, locale=locale)
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0]))
+        for string in strings:
+            if string:
+                assert set(PLACEHOLDER.findall(string)) <= wanted, (message.id, string)
+                assert set(PLACEHOLDER.findall(ids[0])) - {"%(num)s", "%(count)s"} <= set(PLACEHOLDER.findall(string)), (
+                    message.id, string)

@@ -1,0 +1,195 @@
+"""Every page crawled in the pseudo-locale en_XA shows no English word outside a translated string.
+
+The catalogue is extracted afresh from the code and templates (``pybabel
+extract``, as ``make extract``), turned into en_XA by ``translations/pseudo.py``
+(each string between « » and accented), and every page and state below is read
+in it: what is left outside the brackets, once the names the players typed and
+the card letters are set aside, was never put through gettext.
+"""
+
+import importlib.util
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from io import BytesIO
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from scorekeeper import create_app
+
+from .test_hands import WORKED_NUMBER, add
+
+ROOT = Path(__file__).resolve().parents[2]
+# Words that are not the app's: the players' names the crawl types, language names in the
+# switcher (each in itself), the brand in the page's icon text.
+NOT_WORDS = {"Ann", "Bob", "Cy", "Di", "English", "Español", "Português", "Brasil", "Italiano", "Deutsch"}
+# Pages rebuilt by others this session: wrapped when they land.
+NOT_YET = {
+    "/practice": "templates/practice/* are being rewritten (learner); wrapped after that lands",
+    "/tables": "templates/tables/* are being built (seatpage, hostlobby, tabletalk); wrapped after that lands",
+}
+READ_ATTRIBUTES = {"title", "aria-label", "alt", "placeholder"}
+# English still shown, by page (a game's id written <id>): the next wrapping's list. The test fails on any
+# word not listed here, so no new English comes in; shrink these as the words are wrapped.
+# - the engine's spec words inside a translated sentence ("none", "yet", "with your"), messages.SPECS;
+# - the hand form's script words handed over in data attributes ("switch", "save", "check"...);
+# - the breakdown on the delete page and the house rules in settings (their labels read from the engine);
+# - sheets: canasta kinds and option labels printed by the print templates' macros, "TEAM" (scorer label);
+# - "Undo" beside the board's control (its words come from steps.controls through the board's cache key).
+KNOWN_LEFT = {
+    "/check/initial-meld": {"and"}, "/check/initial-meld?cards=K+K+K&total=1600": {"and"},
+    "/print": {"cheat", "score"}, "/check/meld?cards=K+K+2": {"none", "yet"},
+    "/check/pile?top=KS&hand=K+K": {"How", "Yes", "meld", "minimum", "reaches", "total", "with", "your"},
+    "/games/<id>": {"Undo"}, "/games/<id>/history": {"Undo"},
+    "/games/<id>/hands/new": {"cards", "check", "each", "jokers", "natural", "save", "switch"},
+    "/games/<id>/hands/1/edit": {"cards", "check", "each", "jokers", "natural", "save", "switch"},
+    "hand form with problems": {"cards", "check", "each", "jokers", "natural", "save", "switch"},
+    "/games/<id>/hands/1/delete": {"Canasta", "Cards", "Going", "Melded", "Red", "bonuses", "cards", "hand", "left", "out"},
+    "/games/<id>/settings": {"Play", "Points", "Red", "Teams", "Wild", "another", "cards", "count", "deals", "end", "game",
+                             "hand", "has", "highest", "meld", "melded", "minus", "most", "nothing", "side", "the", "tie",
+                             "totals", "when", "win"},
+    "/print/score-sheet.pdf": {"Mixed", "Natural", "TEAM", "bonus", "only"},
+    "/games/<id>/sheet.pdf": {"Mixed", "Natural", "TEAM", "bonus", "only"},
+    "/print/cheat-sheet.pdf": {"Mixed", "Natural", "Play", "Wild", "another", "bonus", "cards", "end", "hand", "highest",
+                               "meld", "most", "only", "the", "tie", "totals", "value"},
+    "/print/cheat-sheet.pdf?rules=modern": {"Garbage", "Mixed", "Natural", "Other", "Play", "Seven", "Sevens", "Straight",
+                                            "Wild", "aces", "all", "another", "bonus", "end", "four", "highest", "jokers",
+                                            "natural", "only", "pair", "pairs", "the", "tie", "totals", "value", "wild",
+                                            "with"},
+}
+
+
+def _pseudo_module():
+    spec = importlib.util.spec_from_file_location("pseudo", ROOT / "translations" / "pseudo.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def pseudo_dir(tmp_path_factory):
+    """A folder holding en_XA, made from a catalogue extracted now from the code and templates."""
+    folder = tmp_path_factory.mktemp("pseudo")
+    pot = folder / "messages.pot"
+    pybabel = Path(sys.executable).with_name("pybabel")
+    subprocess.run([str(pybabel), "-q", "extract", "-F", "babel.cfg", "-k", "N_", "-k", "_l", "-k", "lazy_gettext",
+                    "-o", str(pot), "."], cwd=ROOT, check=True)
+    return _pseudo_module().build(pot, folder)
+
+
+@pytest.fixture
+def client(tmp_path, pseudo_dir):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                      "DATABASE": str(tmp_path / "crawl.db"), "PSEUDO_LOCALE": True,
+                      "BABEL_TRANSLATION_DIRECTORIES": f"{ROOT / 'translations'};{pseudo_dir}"})
+    client = app.test_client()
+    client.set_cookie("lang", "en_XA")
+    return client
+
+
+class _Text(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts, self.hidden = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.hidden += 1
+        for name, value in attrs:
+            if name in READ_ATTRIBUTES and value:
+                self.parts.append(value)
+            if name == "value" and ("type", "submit") in attrs and value:
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.hidden -= 1
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.parts.append(data)
+
+
+def english_left(text):
+    """Return the words of ``text`` outside every « » (nested ones too), the players' own words set aside."""
+    text = re.sub(r"https?://\S+", " ", text)  # the game's links, shown to copy
+    while True:
+        shorter = re.sub(r"«[^«»]*»", " ", text)
+        if shorter == text:
+            break
+        text = shorter
+    return sorted({word for word in re.findall(r"(?<![\w&])[A-Za-z][A-Za-z']{2,}(?![\w])", text)
+                   if word not in NOT_WORDS})
+
+
+def page_words(html):
+    reader = _Text()
+    reader.feed(html)
+    return english_left("\n".join(reader.parts))
+
+
+def pdf_words(body):
+    with pdfplumber.open(BytesIO(body)) as pdf:
+        return english_left("\n".join(page.extract_text() or "" for page in pdf.pages))
+
+
+def start_game(client):
+    response = client.post("/games/new", data={"rules": "classic", "names-0": "Ann", "names-1": "Cy"})
+    assert response.status_code == 303
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def crawl(client):
+    """Yield (what, status, English words left) for every page and state wrapped so far."""
+    def get(path, expected=200):
+        response = client.get(path)
+        assert response.status_code == expected, path
+        return response
+
+    for path in ("/", "/games/new", "/check", "/check/initial-meld", "/check/meld", "/check/pile",
+                 "/check/going-out", "/print", "/offline", "/games/nothing-here"):
+        response = client.get(path)
+        yield path, page_words(response.get_data(as_text=True))
+    # The checks with answers and with problems.
+    for path in ("/check/meld?cards=K+K+2", "/check/meld?cards=K+2+2+2", "/check/meld?cards=XX",
+                 "/check/initial-meld?cards=K+K+K&total=1600", "/check/pile?top=KS&hand=K+K",
+                 "/check/going-out?canastas=0"):
+        yield path, page_words(client.get(path).get_data(as_text=True))
+    bad = client.post("/games/new", data={"rules": "classic", "names-0": "Ann", "names-1": "Cy",
+                                          "options-target": "many", "start_totals-0": "lots"})
+    assert bad.status_code == 422
+    yield "new game with problems", page_words(bad.get_data(as_text=True))
+    game_id = start_game(client)
+    assert add(client, game_id, WORKED_NUMBER).status_code == 303
+    for path in (f"/games/{game_id}", f"/games/{game_id}/view", f"/games/{game_id}/share",
+                 f"/games/{game_id}/breakdown/1", f"/games/{game_id}/hands/new", f"/games/{game_id}/hands/1/edit",
+                 f"/games/{game_id}/hands/1/delete", f"/games/{game_id}/history", f"/games/{game_id}/settings",
+                 f"/games/{game_id}/new-edit-link", f"/games/{game_id}/forget"):
+        yield path, page_words(get(path).get_data(as_text=True))
+    problems = add(client, game_id, {"going_out": "0:out", "sides-0-melded_points": "12O",
+                                     "sides-0-hand_points": "5", "sides-1-hand_points": "70"})
+    assert problems.status_code == 422
+    yield "hand form with problems", page_words(problems.get_data(as_text=True))
+    for path in ("/print/score-sheet.pdf", "/print/cheat-sheet.pdf", "/print/cheat-sheet.pdf?rules=modern",
+                 f"/games/{game_id}/sheet.pdf"):
+        yield path, pdf_words(get(path).data)
+
+
+@pytest.mark.slow
+def test_no_english_word_is_left_in_the_pseudo_locale(client):
+    left = {}
+    for what, words in crawl(client):
+        page = re.sub(r"/games/[A-Za-z0-9_-]{20,}", "/games/<id>", what)
+        new = sorted(set(words) - KNOWN_LEFT.get(page, set()))
+        if new:
+            left[page] = new
+    assert not left, "\n".join(f"{what}: {' '.join(words)}" for what, words in left.items())
+
+
+def test_the_pseudo_locale_wraps_the_frame(client):
+    html = client.get("/").get_data(as_text=True)
+    assert '<html lang="en-XA"' in html
+    assert "«Gáméš»" in html
