@@ -59,7 +59,7 @@ def test_the_form_offers_the_rule_sets_the_seats_and_the_computers_levels(client
     assert [node.attrs["value"] for node in page.find_all("input", name="rules")][:2] == ["classic", "classic-2p"]
     who = page.find("select", name="computer-0")
     assert [option.text() for option in who.find_all("option")] == [
-        "A person", "The computer (easy)", "The computer (normal)", "The computer (hard)"]
+        "A person", "The computer (easy)", "The computer (normal)", "The computer (hard)", "The computer (expert)"]
     assert len(page.find_all("input", name="you")) == 6
     assert page.find("input", name="options-target") is not None  # the house rules, as a new game's
 
@@ -98,7 +98,7 @@ def test_names_left_empty_are_named_after_the_seat_and_who_plays_it(app, client)
     pytest.param({"seats-2": "Cy\u202e"}, "seats-2", "invisible character", id="invisible-character"),
     pytest.param({"computer-0": "easy", "computer-2": "hard"}, None,
                  "A table needs at least one person's seat: the computer plays the others.", id="all-computers"),
-    pytest.param({"computer-1": "genius"}, "computer-1", "A computer's level is one of easy, normal, hard.",
+    pytest.param({"computer-1": "genius"}, "computer-1", "A computer's level is one of easy, normal, hard, expert.",
                  id="no-such-level"),
     pytest.param({"you": "1"}, "you", "The computer plays seat 2: choose a seat a person plays", id="you-at-a-computer"),
     pytest.param({"you": "5"}, "you", "Choose your seat: this rule set has seats 1 to 4.", id="you-at-no-seat"),
