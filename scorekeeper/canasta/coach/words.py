@@ -81,7 +81,11 @@ REASONS = {
     "discard_safe": "the other side has no meld of {rank}, and it is a single card",
     "discard_single": "a single {single}: the pairs stay in hand for taking the pile",
     "discard_low": "it is worth the least of the cards that do not go together",
-    "discard_risky": "every card left could help the other side; this one risks least",
+    "discard_risky": "every card that can go lets the next player take the pile onto a meld; none risks less",
+    "discard_wild_only": "every card left is wild",
+    "discard_frozen": "the pile is frozen for the next player: taking it needs a natural pair of {rank}",
+    "discard_unmelded": "the next player's side has no meld of {rank}",
+    "discard_to_partner": "the next player is a partner",
     "discard_hold": "not going out yet: {why}",
     "discard_out": "the last card: going out",
     # Answering "may I go out?".
