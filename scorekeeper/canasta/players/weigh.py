@@ -20,7 +20,7 @@ it holds, 10 more when the side has a meld of its rank and ``PAIR_KEPT`` more wh
 
 Elsewhere: ``plans``, ``full_hand`` and ``sample_draw`` in :mod:`.search` (the plan's
 measure, the whole hand's points against the side, each unseen kind drawn in turn),
-``pairs`` in :mod:`.levels` (the words for letting a single card go). A level
+and ``pairs`` (no longer read: every level's discard says its fact, :func:`.levels.discard_reason`). A level
 holds only what something reads: what the plan weighs (pairs, the pile, what a
 discard feeds, red 3s, the partner's cards…) it weighs for normal and hard alike.
 """
@@ -50,7 +50,7 @@ class Level:
     plans: bool = False  # positions and discards weighed by :mod:`.plan` (else by :func:`worth` and :func:`discard_cost_by_points`)
     progress: bool = False  # a meld of 4 to 6 cards is worth more on its way to a canasta (:func:`worth`)
     unfinished: bool = False  # Modern American's penalty for an unfinished meld (:func:`worth`)
-    pairs: bool = False  # a single card let go is worded as one, the pairs kept for the pile
+    pairs: bool = False  # unread since issue 23 (every level's discard says the fact that decided it); kept for callers
     sample_draw: bool = False  # a draw is weighed as each kind of card it could bring, played (:mod:`.search`)
     full_hand: bool = False  # the hand's cards count at their full points against the side, not a share
 
