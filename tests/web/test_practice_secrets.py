@@ -218,7 +218,8 @@ def test_new_narrated_deals_are_limited_like_the_sheets(tmp_path):
 
 # Reasons that tell what a hand holds (or what it could have done): never said of another seat in a live game.
 HAND_REASONS = {"draw", "draw_only", "end_deal", "discard_safe", "discard_single", "discard_low", "discard_risky",
-                "discard_hold", "answer_yes", "answer_no"}
+                "discard_hold", "discard_wild_only", "discard_frozen", "discard_unmelded", "discard_to_partner",
+                "answer_yes", "answer_no"}
 
 
 @pytest.mark.parametrize("rules", list(PRESETS))

@@ -27,6 +27,7 @@ from ..play.moves import Answer, AskPartner, Discard, Draw, EndDeal, Meld, Move,
 from ..play.position import Position, partner_to_ask
 from ..play.referee import Ruling
 from ..players.levels import HINTS
+from ..players.plan import feeds_needlessly
 from ..players.player import Choice
 from .said import Said
 
@@ -183,15 +184,10 @@ def mistakes(position: Position, move: Move, after: Position) -> list[Said]:
     seat = position.to_move
     side = position.side_of(seat)
     found = []
-    if isinstance(move, Discard) and move.card.is_natural and after.pile_top == move.card and not after.over:
-        nxt = (seat + 1) % position.seats
-        their = position.side_of(nxt)
-        theirs = position.side_melds(their)
-        # Only a mistake where the hand held a card they could not take the pile with.
-        safer = any(c != move.card and not c.is_wild and c.rank not in theirs for c in position.hands[seat])
-        if their != side and position.melded[their] and not position.pile_frozen and move.card.rank in theirs \
-                and safer:
-            found.append(Said.of("mistake_feeds_pile", card=move.card.code, seat=nxt))
+    if isinstance(move, Discard) and after.pile_top == move.card and not after.over \
+            and feeds_needlessly(position, seat, move.card):
+        # Only a mistake where the hand held a card that risked less, by the measure the hint's discard uses.
+        found.append(Said.of("mistake_feeds_pile", card=move.card.code, seat=(seat + 1) % position.seats))
     if isinstance(move, Meld):
         before = position.side_melds(side)
         for lay in move.melds:

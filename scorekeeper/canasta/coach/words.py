@@ -82,7 +82,11 @@ REASONS = {
     "discard_safe": N_("the other side has no meld of {rank}, and it is a single card"),
     "discard_single": N_("a single {single}: the pairs stay in hand for taking the pile"),
     "discard_low": N_("it is worth the least of the cards that do not go together"),
-    "discard_risky": N_("every card left could help the other side; this one risks least"),
+    "discard_risky": N_("every card that can go lets the next player take the pile onto a meld; none risks less"),
+    "discard_wild_only": N_("every card left is wild"),
+    "discard_frozen": N_("the pile is frozen for the next player: taking it needs a natural pair of {rank}"),
+    "discard_unmelded": N_("the next player's side has no meld of {rank}"),
+    "discard_to_partner": N_("the next player is a partner"),
     "discard_hold": N_("not going out yet: {why}"),
     "discard_out": N_("the last card: going out"),
     # Answering "may I go out?".

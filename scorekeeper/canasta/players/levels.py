@@ -127,7 +127,8 @@ def _cannot_take(position: Position, seat: int) -> Reason:
     top = position.pile_top
     if top.is_wild or top.is_black_three:
         return reason("draw_only", why="wild_on_top" if top.is_wild else "black_three_on_top")
-    if position.pile_frozen or not position.melded[position.side_of(seat)]:
+    pair = sum(1 for card in position.hands[seat] if card.is_natural and card.rank is top.rank) >= 2
+    if frozen_for(position, position.side_of(seat)) and not pair:
         return reason("draw_only", why="frozen", rank=top.rank.symbol)
     return reason("draw_only", why="cannot_use", rank=top.rank.symbol)
 
@@ -229,30 +230,49 @@ def _discard(position: Position, seat: int, level: Level, moves, hold_why: dict 
         return Choice(move, reason("only_move"), level.name)
     weigh = (lambda card: planning.discard_cost(position, seat, card, hand_share(level))) if level.plans \
         else (lambda card: discard_cost_by_points(position, seat, card, level))
-    costs = [(weigh(move.card), move) for move in options]
+    # What a club player never does while another card can go: throw a wild card away (unless it freezes a big
+    # pile), or feed the next player's meld when a card that risks less is in hand.
+    sound = [move for move in options if not planning.wild_needlessly(position, seat, move.card)
+             and not planning.feeds_needlessly(position, seat, move.card)]
+    costs = [(weigh(move.card), move) for move in sound or options]
     costs.sort(key=lambda item: (item[0].cost, item[1].card.code))
     cost, move = costs[0]
     weighed = tuple((m.card.code, c.cost) for c, m in costs)
     gain = (costs[1][0].cost - cost.cost) if len(costs) > 1 else 0.0
     if hold_why is not None:
         return Choice(move, reason("discard_hold", **hold_why), level.name, gain, weighed)
-    rank = move.card.rank
-    size = len(position.pile) + 1
-    if cost.why == "stop":
-        why = reason("discard_stop", size=len(position.pile))
-    elif cost.why == "freeze":
-        why = reason("discard_freeze", size=size)
-    elif cost.why == "dead":
-        why = reason("discard_dead", rank=rank.symbol)
-    elif move.card.is_natural and sum(1 for c in hand if c.rank is rank) == 1 and level.pairs:
-        their = position.side_melds(position.side_of(next_opponent(position, seat)))
-        why = reason("discard_safe", rank=rank.symbol) if rank not in their and cost.cost < 10 \
-            else reason("discard_single", rank=rank.symbol) if cost.cost < 30 else reason("discard_risky")
-    elif cost.why == "feeds":
-        why = reason("discard_risky")
-    else:
-        why = reason("discard_low")
-    return Choice(move, why, level.name, gain, weighed)
+    return Choice(move, discard_reason(position, seat, move.card), level.name, gain, weighed)
+
+
+def discard_reason(position: Position, seat: int, card) -> Reason:
+    """Return the true and most telling reason for discarding ``card`` (each a fact :mod:`.facts` checks)."""
+    hand = position.hands[seat]
+    their = position.side_of(next_opponent(position, seat))
+    if their == position.side_of(seat):
+        return reason("discard_to_partner")
+    if card.is_black_three:
+        return reason("discard_stop", size=len(position.pile))
+    if card.is_wild:
+        if planning.freezes(position, seat, card):
+            return reason("discard_freeze", size=len(position.pile) + 1)
+        return reason("discard_wild_only")
+    rank = card.rank
+    if rank in position.dead:
+        return reason("discard_dead", rank=rank.symbol)
+    if planning.feeds(position, seat, card):
+        return reason("discard_risky")
+    single = sum(1 for c in hand if c.rank is rank) == 1
+    melded_by_them = rank in position.side_melds(their)
+    if single and not melded_by_them:
+        return reason("discard_safe", rank=rank.symbol)
+    if frozen_for(position, their):
+        return reason("discard_frozen", rank=rank.symbol)
+    return reason("discard_unmelded", rank=rank.symbol)
+
+
+def frozen_for(position: Position, side: int) -> bool:
+    """Return whether the pile is frozen for ``side`` (a wild card in it, the side has not melded, or always)."""
+    return position.pile_frozen or not position.melded[side] or position.ruleset.family.pile_always_frozen
 
 
 # --- answering "may I go out?" -------------------------------------------------------------------------------

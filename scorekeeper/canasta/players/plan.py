@@ -23,7 +23,7 @@ from ..kinds import CanastaKind
 from ..melds import canasta_kind, unfinished_kind
 from ..play.masked import unseen_cards, unseen_kinds
 from ..play.position import Position
-from .weigh import DiscardCost, unseen_of
+from .weigh import DiscardCost, STUCK, cards_to_keep, unseen_of
 
 # What a meld of n cards (not yet a canasta) is worth, as the share of a canasta bonus it is on its way to.
 CHANCE = {3: 0.10, 4: 0.22, 5: 0.38, 6: 0.6}
@@ -33,10 +33,11 @@ PAIR = 10.0  # a natural pair in hand: it takes the pile, or becomes a meld
 HAND_POINTS = 0.6  # a card in hand counts this share of its points against the side (normal)
 FULL_HAND = 1.0  # hard counts all of them: the other side may go out any turn
 READY = 150.0  # the side has the canastas it needs to go out
-STUCK = 40.0  # each card short of 3 in hand at the end of the turn, before the side can go out
 DRAW = 20.0  # an unknown card drawn from the stock
 BLOCK = 80.0  # once the side may go out: each card in hand that cannot be melded
+BLOCKED = 3  # ... counted up to this many: a hand that many cards from going out is far from it either way
 PAIR_BLOCK = 0.8  # a pair is nearly as much in the way of going out (it needs a third card)
+BIG_PILE = 8  # a pile this big is worth freezing with a wild card
 STOP = 3.0  # a black 3 discarded stops the next player: this much a card of the pile
 FREEZE = 4.0  # a wild card discarded freezes a big pile: this much a card of it
 FEED = 40.0  # a discard the next player's side has a meld of hands them the pile
@@ -247,7 +248,9 @@ def hand_value(position: Position, side: int, ready: bool, hand, hurry: bool = F
         naturals = Counter(card.rank for card in hand if card.is_natural)
     for card in hand:
         if card.is_wild:
-            total += WILD_IN_HAND - points * card.points
+            # A wild card goes on any meld: its points count against the side only before its first meld (for
+            # it, then) or when the other side may go out and catch it in hand.
+            total += WILD_IN_HAND - (points * card.points if hurry or not position.melded[side] else 0.0)
         else:
             total -= points * card.points
     blacks = sum(1 for card in hand if card.is_black_three)
@@ -258,17 +261,57 @@ def hand_value(position: Position, side: int, ready: bool, hand, hurry: bool = F
     total += PAIR * sum(1 for count in naturals.values() if count >= 2)
     strays, short = _strays(naturals, wilds, blacks, _live_ranks(position, side))
     if ready:
-        total -= BLOCK * (strays + short * PAIR_BLOCK)
+        total -= BLOCK * min(strays + short * PAIR_BLOCK, BLOCKED)
         total += (OUT_HURRY if hurry else OUT_NEXT) * out_chance(position, side, hand, draws)
     else:
         total -= RUSH * distance(position, side, hand, naturals)
-        if len(hand) < 3:
-            total -= STUCK * (3 - len(hand))
+        total -= STUCK * max(0, cards_to_keep(position, side) - len(hand))
     return total
 
 
+def feeds(position: Position, seat: int, card) -> bool:
+    """Return whether discarding ``card`` lets the next player take the pile onto their side's meld of its rank,
+    with no card of their hand (the pile not frozen for them, the rank not dead): the coach's "watch out"."""
+    nxt = (seat + 1) % position.seats
+    their = position.side_of(nxt)
+    if their == position.side_of(seat) or not card.is_natural or card.rank in position.dead:
+        return False
+    frozen = position.pile_frozen or not position.melded[their] or position.ruleset.family.pile_always_frozen
+    return not frozen and card.rank in position.side_melds(their)
+
+
+def freezes(position: Position, seat: int, card) -> bool:
+    """Return whether discarding wild ``card`` freezes a pile of :data:`BIG_PILE` cards or more the next player's
+    side could otherwise take onto a meld (it has melded, the pile is not frozen yet)."""
+    nxt = (seat + 1) % position.seats
+    their = position.side_of(nxt)
+    return (card.is_wild and their != position.side_of(seat) and not position.pile_frozen
+            and not position.ruleset.family.pile_always_frozen and position.melded[their]
+            and len(position.pile) + 1 >= BIG_PILE)
+
+
+def feeds_needlessly(position: Position, seat: int, card) -> bool:
+    """Return whether discarding ``card`` feeds the next player's meld (:func:`feeds`) while the hand holds a card
+    that is not wild and risks less by :func:`risk`: the discard the coach says "watch out" to, and no level makes."""
+    if not feeds(position, seat, card):
+        return False
+    mine = risk(position, seat, card)
+    return any(other != card and not other.is_wild and risk(position, seat, other) < mine
+               for other in position.hands[seat])
+
+
+def wild_needlessly(position: Position, seat: int, card) -> bool:
+    """Return whether discarding ``card`` throws a wild card away while a card that is not wild could go, and it
+    does not freeze a big pile (:func:`freezes`)."""
+    return card.is_wild and not freezes(position, seat, card) and any(
+        not other.is_wild for other in position.hands[seat])
+
+
 def risk(position: Position, seat: int, card) -> float:
-    """Return what discarding ``card`` risks: the pile it may hand the next player (less: a black 3 stops it)."""
+    """Return what discarding ``card`` risks: the pile it may hand the next player (less: a black 3 stops it).
+
+    The one measure of risk: the computer's discards, the hint and the coach's "watch out" read it.
+    """
     size = len(position.pile) + 1
     nxt = (seat + 1) % position.seats
     their = position.side_of(nxt)
@@ -276,12 +319,12 @@ def risk(position: Position, seat: int, card) -> float:
         return 0.0
     if card.is_black_three:
         return -STOP * size
-    frozen = position.pile_frozen or not position.melded[their]
+    frozen = position.pile_frozen or not position.melded[their] or position.ruleset.family.pile_always_frozen
     if card.is_wild:
-        return -FREEZE * size if not position.pile_frozen and size >= 8 and position.melded[their] else 0.0
+        return -FREEZE * size if freezes(position, seat, card) else 0.0
     if card.rank in position.dead:
         return -10.0
-    if card.rank in position.side_melds(their) and not frozen:
+    if feeds(position, seat, card):
         return FEED + FEED_CARD * size
     left = unseen_of(position, seat, card.rank)
     return (PAIR_CARD if not frozen else PAIR_CARD / 3) * size * min(left, 4) / 4
@@ -297,7 +340,7 @@ def discard_cost(position: Position, seat: int, card, share: float = HAND_POINTS
     cost = -hand_value(position, side, ready, _without(hand, card), they_may_go_out(position, side), share, draws) + danger
     if card.is_black_three:
         why = "stop"
-    elif card.is_wild and danger < 0:
+    elif card.is_wild and freezes(position, seat, card):
         why = "freeze"
     elif card.rank in position.dead:
         why = "dead"

@@ -43,6 +43,10 @@ CODES = {
     "discard_single": ("rank",),
     "discard_low": (),
     "discard_risky": (),
+    "discard_wild_only": (),  # every card left in hand is wild
+    "discard_frozen": ("rank",),  # the pile is frozen for the next player: a natural pair of rank takes it
+    "discard_unmelded": ("rank",),  # the next player's side has no meld of rank
+    "discard_to_partner": (),  # the next player is the partner
     "discard_hold": ("why", "points"),
     "discard_out": (),
     # Answering "may I go out?": the partner's own cards, or the other side's fewest in one hand.
@@ -64,7 +68,8 @@ CODES = {
 # pile is not worth taking", "not going out yet"): never said of another seat. The narrated deal, played face
 # up, says them all.
 HAND_SECRETS = frozenset({"draw", "draw_only", "end_deal", "discard_safe", "discard_single", "discard_low",
-                          "discard_risky", "discard_hold", "searched"})
+                          "discard_risky", "discard_hold", "discard_wild_only", "discard_frozen",
+                          "discard_unmelded", "discard_to_partner", "searched"})
 
 # The partner's answer to "may I go out?" told at the table: the answer, never the hand's cards or points (its
 # code alone: the coach words it "go ahead", "not yet").

@@ -14,13 +14,13 @@ card in hand once the side has the canastas to go out. It reads two consideratio
 - ``progress``: a meld of 4 to 6 cards is worth (n - 3)² × ``PROGRESS`` more, on its way to a canasta;
 - ``unfinished``: Modern American's penalty for an unfinished meld of aces, 7s or wild cards, by the cards it lacks.
 
-:func:`discard_cost_by_points` reads none: a black 3 stops the next player, a wild card
-costs 40, a dead rank is let go first, any other card costs less the more points
-it holds and 10 more when the side has a meld of its rank.
+:func:`discard_cost_by_points` reads none: a black 3 stops the next player (let go sooner the bigger
+the pile), a wild card costs 40, a dead rank is let go first, any other card costs less the more points
+it holds, 10 more when the side has a meld of its rank and ``PAIR_KEPT`` more when the hand holds a pair of it.
 
 Elsewhere: ``plans``, ``full_hand`` and ``sample_draw`` in :mod:`.search` (the plan's
 measure, the whole hand's points against the side, each unseen kind drawn in turn),
-``pairs`` in :mod:`.levels` (the words for letting a single card go). A level
+and ``pairs`` (no longer read: every level's discard says its fact, :func:`.levels.discard_reason`). A level
 holds only what something reads: what the plan weighs (pairs, the pile, what a
 discard feeds, red 3s, the partner's cards…) it weighs for normal and hard alike.
 """
@@ -35,6 +35,10 @@ from ..play.position import Position
 
 # What the considerations weigh, in points (tuned on seeded deals: bench/strength.py).
 PROGRESS = 12  # a meld of n cards (4 to 6) is worth (n - 3)² × this towards its canasta
+STUCK = 40.0  # each card short of :func:`cards_to_keep` in hand at the end of the turn, before the side can go out
+PAIR_KEPT = 6.0  # easy: a card of a natural pair in hand costs this much more to let go (the pair takes the pile)
+KEEP = 3  # the cards a hand keeps while the side still needs a canasta: a pair for the pile and a discard
+KEEP_A_CANASTA = 2  # ... and this many more for each further canasta it needs (Modern American needs two)
 
 
 @dataclass(frozen=True)
@@ -46,7 +50,7 @@ class Level:
     plans: bool = False  # positions and discards weighed by :mod:`.plan` (else by :func:`worth` and :func:`discard_cost_by_points`)
     progress: bool = False  # a meld of 4 to 6 cards is worth more on its way to a canasta (:func:`worth`)
     unfinished: bool = False  # Modern American's penalty for an unfinished meld (:func:`worth`)
-    pairs: bool = False  # a single card let go is worded as one, the pairs kept for the pile
+    pairs: bool = False  # unread since issue 23 (every level's discard says the fact that decided it); kept for callers
     sample_draw: bool = False  # a draw is weighed as each kind of card it could bring, played (:mod:`.search`)
     full_hand: bool = False  # the hand's cards count at their full points against the side, not a share
 
@@ -83,7 +87,18 @@ def worth(position: Position, seat: int, level: Level) -> float:
     value += 5 * sum(1 for card in hand if card.is_wild)
     if position.may_go_out(side):
         value -= 4 * len(hand)
+    elif cards_to_keep(position, side) > KEEP:  # more than one canasta to make: the hand (and its discard) stays big
+        value -= STUCK * max(0, cards_to_keep(position, side) + 1 - len(hand))
     return value
+
+
+def cards_to_keep(position: Position, side: int) -> int:
+    """Return how many cards a hand of ``side`` keeps at the end of its turn before the side may go out: a hand
+    melded down to a card or two can neither take the pile nor make a canasta, and no canasta means no going out."""
+    if position.may_go_out(side):
+        return 0
+    missing = position.options.canastas_to_go_out - position.canastas(side)
+    return KEEP + KEEP_A_CANASTA * max(0, missing - 1)
 
 
 def next_opponent(position: Position, seat: int) -> int:
@@ -111,8 +126,8 @@ def discard_cost_by_points(position: Position, seat: int, card, level: Level) ->
 
     Only the levels that do not plan (easy) weigh a discard here; the others by :func:`.plan.discard_cost`.
     """
-    if card.is_black_three:
-        return DiscardCost(-card.points * 0.5, "stop")
+    if card.is_black_three:  # the bigger the pile, the more a black 3 is worth to stop the next player
+        return DiscardCost(-card.points * 0.5 - len(position.pile), "stop")
     if card.is_wild:
         return DiscardCost(40.0, "points")
     if card.rank in position.dead:
@@ -120,6 +135,8 @@ def discard_cost_by_points(position: Position, seat: int, card, level: Level) ->
     cost = -0.5 * card.points
     if card.rank in position.side_melds(position.side_of(seat)):
         cost += 10
+    if sum(1 for other in position.hands[seat] if other.rank is card.rank) >= 2:
+        cost += PAIR_KEPT  # a pair takes the pile
     return DiscardCost(cost, "points")
 
 
