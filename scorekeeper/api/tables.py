@@ -18,7 +18,6 @@ from ..canasta.errors import CanastaError
 from ..errors import error_body
 from ..games import access
 from ..games import table_computers as computers
-from ..games import table_replay as replays
 from ..games import table_talk as talk
 from ..games import table_views as views
 from ..games import tables
@@ -56,13 +55,7 @@ def _threads():
 
 def _computers_move(table_id):
     """After a change: let the computers move, in a thread of this worker (paced) or here and now (no threads)."""
-    db = sqlite.get_db()
-    if _threads():
-        table = tables.load(db, table_id)
-        if table is not None and table.computer_to_move() is not None:
-            computers.drive(current_app.config["DATABASE"], table_id, _delay())
-    else:
-        computers.catch_up(db, table_id, _delay())
+    computers.after_change(sqlite.get_db(), current_app.config["DATABASE"], table_id, _delay(), _threads())
 
 
 # --- answers -------------------------------------------------------------------------------------------
@@ -200,14 +193,9 @@ def table(table_id):
         seat = found.seat_of_key(key)
         if seat is None:
             return _wrong_key()
-    if talk.presence(db, found, seat, _away()):  # this seat seen; seats unseen too long marked away
-        found = tables.load(db, table_id)
-    if found.computer_to_move() is not None:
-        # A worker killed mid-deal left a computer to move: whoever reads the table makes the overdue move.
-        if computers.catch_up(db, table_id, _delay()):
-            found = tables.load(db, table_id)
-        if _threads() and found.computer_to_move() is not None:
-            computers.drive(current_app.config["DATABASE"], table_id, _delay())
+    talk.presence(db, found, seat, _away())  # this seat seen; seats unseen too long marked away
+    # A worker killed mid-deal left a computer to move: whoever reads the table makes the overdue move.
+    found = computers.read_table(db, current_app.config["DATABASE"], table_id, _delay(), _threads())
     return _answer(_view(found, None if seat == "host" else seat))
 
 
@@ -476,129 +464,3 @@ def again(table_id):
     data["table"] = _view(tables.load(db, table_id), None if role == "host" else role)
     response = _answer(data, once.status)
     return idempotency.replayed(response) if once.repeated else response
-
-
-# --- talk: phrases and the nudge (games.table_talk) ------------------------------------------------------
-
-SAY_FIELDS = ("phrase",)
-NUDGE_FIELDS = ("seat",)
-
-
-def _seat_table(table_id, what):
-    """Return ``(table, seat, refusal)``: the table and the key's person seat, else the 404/403/429 answer."""
-    db = sqlite.get_db()
-    found = tables.load(db, table_id)
-    if found is None:
-        return None, None, no_table()
-    key, limited = _key_of_request()
-    if limited is not None:
-        return None, None, limited
-    if key is None:
-        return None, None, error_body(403, [("Authorization", f"{what} needs the seat's key, sent as the header "
-                                                              "Authorization: Bearer <seat key>. Nothing was sent.")])
-    seat = found.seat_of_key(key)
-    if seat is None:
-        return None, None, _wrong_key()
-    if seat == "host":
-        return None, None, error_body(403, [("Authorization", f"{what} comes from a seat: the host's key only "
-                                                              "watches the table. Nothing was sent.")])
-    if talk.presence(db, found, seat, _away(), mark_away=False):
-        found = tables.load(db, table_id)
-    return found, seat, None
-
-
-def _too_soon(error):
-    response = error_body(429, [("", str(error))])
-    response.headers["Retry-After"] = str(error.wait)
-    return response
-
-
-def _talk_answer(table_id, seat, version):
-    return _answer({"version": version, "table": _view(tables.load(sqlite.get_db(), table_id), seat)})
-
-
-@bp.post("/<table_id>/say")
-def say(table_id):
-    """Say one of the fixed phrases from the key's seat: 200 with the table's new version and the table."""
-    found, seat, refusal = _seat_table(table_id, "A phrase")
-    if refusal is not None:
-        return refusal
-    try:
-        body, _, problems = _read_body(SAY_FIELDS, "A phrase")
-    except BadBody as error:
-        return bad_body(error)
-    if not problems and "phrase" not in body:
-        problems.append(("phrase", str(talk.NoPhrase())))
-    if problems:
-        return error_body(422, problems)
-    try:
-        version = talk.say(sqlite.get_db(), found, seat, body["phrase"], _say_every())
-    except talk.NoPhrase as error:
-        return error_body(422, [("phrase", str(error))])
-    except talk.TooSoon as error:
-        return _too_soon(error)
-    return _talk_answer(table_id, seat, version)
-
-
-@bp.post("/<table_id>/nudge")
-def nudge(table_id):
-    """Nudge the seat to move, from the key's seat, once it has had the move a while: 200 with the new version."""
-    found, seat, refusal = _seat_table(table_id, "A nudge")
-    if refusal is not None:
-        return refusal
-    body, problems = {}, []
-    if request.get_data():
-        try:
-            body, _, problems = _read_body(NUDGE_FIELDS, "A nudge")
-        except BadBody as error:
-            return bad_body(error)
-    nudged = body.get("seat")
-    if nudged is not None and (isinstance(nudged, bool) or not isinstance(nudged, int)
-                               or not 0 <= nudged < found.players):
-        problems.append(("seat", f"seat is the seat you nudge, a number from 0 to {found.players - 1}."))
-    if problems:
-        return error_body(422, problems)
-    try:
-        version = talk.nudge(sqlite.get_db(), found, seat, _nudge_after(), nudged)
-    except talk.NotNow as error:
-        return error_body(409, [("seat", str(error))])
-    except talk.TooSoon as error:
-        return _too_soon(error)
-    return _talk_answer(table_id, seat, version)
-
-
-def _say_every():
-    return talk.setting(current_app.config, "TABLES_SAY_EVERY", talk.DEFAULT_SAY_EVERY)
-
-
-def _nudge_after():
-    return talk.setting(current_app.config, "TABLES_NUDGE_AFTER", talk.DEFAULT_NUDGE_AFTER)
-
-
-# --- a finished deal, face up (games.table_replay) ----------------------------------------------------------
-
-
-@bp.get("/<table_id>/deals/<int:number>")
-def deal(table_id, number):
-    """Deal ``number`` of the table's game, face up, move by move with the coach's lines, once it has ended."""
-    db = sqlite.get_db()
-    found = tables.load(db, table_id)
-    if found is None:
-        return no_table()
-    key, limited = _key_of_request()
-    if limited is not None:
-        return limited
-    seat = None
-    if key is not None:
-        seat = found.seat_of_key(key)
-        if seat is None:
-            return _wrong_key()
-    try:
-        replayed = replays.deal_replay(db, found, number)
-    except replays.NoSuchDeal:
-        return error_body(404, [("deal", f"This table has dealt deals 1 to {found.row['deal_number']} "
-                                         "in its present game.")])
-    except replays.DealNotOver:
-        return error_body(409, [("deal", "This deal has not ended: its hands stay hidden until it has. "
-                                         "A deal the host ended half-way is never shown.")])
-    return _answer(replays.replay_data(replayed, None if seat == "host" else seat))
