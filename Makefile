@@ -52,7 +52,7 @@ extract: $(VENV)/.run-installed
 	  --sort-by-file --no-wrap --project "Canasta Scorekeeper" -c "Translators:" -o translations/messages.pot .
 
 update: extract
-	$(PYBABEL) -q update -i translations/messages.pot -d translations --no-wrap --ignore-pot-creation-date
+	$(PYBABEL) -q update -i translations/messages.pot -d translations --no-wrap --ignore-pot-creation-date --no-fuzzy-matching
 
 compile: $(VENV)/.run-installed
 	$(PYBABEL) -q compile -d translations

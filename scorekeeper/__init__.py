@@ -160,8 +160,9 @@ BLUEPRINTS = [pages, offline, history, api, api_games, api_checks, api_play, api
 
 # The main menu: each item's page, its words, and the blueprints of the pages that belong to it
 # (a game's board, hands and settings are under Games; the narrated deal under Practice).
-NAV = [("pages.home", i18n.lazy_gettext("Games"), {"pages", "games", "new_game", "hands", "settings", "history"}),
+# A table's pages are under Games: a sixth item would wrap the menu onto two lines on a phone.
+NAV = [("pages.home", i18n.lazy_gettext("Games"), {"pages", "games", "new_game", "hands", "settings", "history",
+                                                   "table_host", "table_page", "table_talk"}),
        ("practice.page_view", i18n.lazy_gettext("Practice"), {"practice"}),
-       ("table_host.index", i18n.lazy_gettext("Play with friends"), {"table_host", "table_page", "table_talk"}),
        ("checker.index", i18n.lazy_gettext("Rules check"), {"checker"}),
        ("sheets.index", i18n.lazy_gettext("Print"), {"sheets"})]

@@ -9,7 +9,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from .canasta.messages import N_
-from .i18n import gettext as _, ngettext
+from .i18n import gettext as _, ngettext, number
 
 # Every message and title is English here and translated when answered (the request's language).
 MESSAGES = {
@@ -48,8 +48,9 @@ def capped(problems, limit=MAX_LISTED):
 
 def more_message(left_out):
     """The last line of a capped list: ``"And 7,980 more problems; fix these first."``."""
-    return ngettext("And %(num)s more problem; fix these first, then send again to see the rest.",
-                    "And %(num)s more problems; fix these first, then send again to see the rest.", left_out)
+    return ngettext("And %(count)s more problem; fix these first, then send again to see the rest.",
+                    "And %(count)s more problems; fix these first, then send again to see the rest.", left_out,
+                    count=number(left_out))
 
 
 def error_body(status, errors):

@@ -376,8 +376,8 @@ def crawl(client, starts, limit=40):
         path = parts.path + (f"?{parts.query}" if parts.query else "")
         if parts.netloc not in ("", "localhost") or path in seen or parts.path.endswith(".pdf"):
             continue
-        if parts.path.startswith(("/static/", "/api/")) or parts.path.endswith("/join"):
-            continue
+        if parts.path.startswith(("/static/", "/api/", "/language/")) or parts.path.endswith("/join"):
+            continue  # a language link is no page: it sets the language of every page after it
         response = client.get(path)
         if response.mimetype != "text/html":
             continue

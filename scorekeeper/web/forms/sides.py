@@ -62,10 +62,10 @@ def _meld_row_form(ruleset, rank):
     most = ruleset.decks * 4
     fields = [("rank", FixedField(rank))]
     if rank != "wild":
-        fields.append(("naturals", CountField(f"{label}: natural cards", example=3, maximum=most, stepper=False)))
+        fields.append(("naturals", CountField(_l("%(what)s: natural cards", what=label), example=3, maximum=most, stepper=False)))
     if rank != "3":
-        fields.append(("twos", CountField(f"{label}: 2s", example=1, maximum=most, stepper=False)))
-        fields.append(("jokers", CountField(f"{label}: jokers", example=1, maximum=ruleset.jokers, stepper=False)))
+        fields.append(("twos", CountField(_l("%(what)s: 2s", what=label), example=1, maximum=most, stepper=False)))
+        fields.append(("jokers", CountField(_l("%(what)s: jokers", what=label), example=1, maximum=ruleset.jokers, stepper=False)))
     return form_class(f"Meld{rank}", fields)
 
 
