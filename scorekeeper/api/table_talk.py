@@ -14,7 +14,7 @@ from ..games import table_talk as talk
 from ..games import tables
 from ..store import sqlite
 from .common import BadBody, bad_body
-from .tables import _answer, _away, _key_of_request, _read_body, _view, _wrong_key, bp, no_table
+from .tables import _answer, _away, _key_of_request, _read_body, _view, _wrong_key, bp, no_table, table_and_reader
 
 
 # --- talk: phrases and the nudge (games.table_talk) ------------------------------------------------------
@@ -121,17 +121,9 @@ def _nudge_after():
 def deal(table_id, number):
     """Deal ``number`` of the table's game, face up, move by move with the coach's lines, once it has ended."""
     db = sqlite.get_db()
-    found = tables.load(db, table_id)
-    if found is None:
-        return no_table()
-    key, limited = _key_of_request()
-    if limited is not None:
-        return limited
-    seat = None
-    if key is not None:
-        seat = found.seat_of_key(key)
-        if seat is None:
-            return _wrong_key()
+    found, seat, refusal = table_and_reader(db, table_id)
+    if refusal is not None:
+        return refusal
     try:
         replayed = replays.deal_replay(db, found, number)
     except replays.NoSuchDeal:

@@ -178,21 +178,30 @@ def _opened_response(db, opened):
     return response
 
 
-@bp.get("/<table_id>")
-def table(table_id):
-    """The table as the key's seat may know it; a spectator's view without a key or with the host's."""
-    db = sqlite.get_db()
+def table_and_reader(db, table_id):
+    """Return ``(table, seat, refusal)``: the table and whom the request's key opens (a seat, "host", or None for
+    no key), else the 404, 429 or 403 answer in ``refusal``."""
     found = tables.load(db, table_id)
     if found is None:
-        return no_table()
+        return None, None, no_table()
     key, limited = _key_of_request()
     if limited is not None:
-        return limited
+        return None, None, limited
     seat = None
     if key is not None:
         seat = found.seat_of_key(key)
         if seat is None:
-            return _wrong_key()
+            return None, None, _wrong_key()
+    return found, seat, None
+
+
+@bp.get("/<table_id>")
+def table(table_id):
+    """The table as the key's seat may know it; a spectator's view without a key or with the host's."""
+    db = sqlite.get_db()
+    found, seat, refusal = table_and_reader(db, table_id)
+    if refusal is not None:
+        return refusal
     talk.presence(db, found, seat, _away())  # this seat seen; seats unseen too long marked away
     # A worker killed mid-deal left a computer to move: whoever reads the table makes the overdue move.
     found = computers.read_table(db, current_app.config["DATABASE"], table_id, _delay(), _threads())
