@@ -1,5 +1,9 @@
 """Requests per second under gunicorn: the scoreboard, the view page and the score API against a bare Flask app.
 
+Served as ``make run`` serves them: gunicorn's ASGI worker, Flask in its pool of threads behind the app's own
+adapter (``scorekeeper.asgi``); the bare app behind the same adapter (``bench.hello:create_asgi_app()``), so the
+ratio is the app's own work.
+
 All are served the same way (gunicorn, the same worker count, loopback) and
 loaded the same way (``bench.load.drive``) in one run. The load is given in
 short slices that take turns (bare app, scoreboard, view, score API, then
@@ -25,14 +29,14 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.servers import start_gunicorn
+from tests.servers import APP, start_gunicorn
 
 from . import Aim, Line, unavailable
 from .load import Call, LoadResult, drive
 from .seed import NAMES, SCORE_EXAMPLE, game_database, realistic_hands
 
-HELLO_APP = "bench.hello:create_app()"
-APP = "scorekeeper:create_app()"
+HELLO_APP = "bench.hello:create_asgi_app()"
+ASGI_WORKER = ("--worker-class", "asgi")
 BOARD_AIM = Aim(">=", 0.35)
 SCORE_AIM = Aim(">=", 0.5)
 
@@ -99,10 +103,10 @@ def measure(workdir: Path, *, seconds=5.0, rounds=5, warmup=0.5, workers=2, proc
 
     Each of the four (with the bare app) gets ``seconds`` of counted load, in ``rounds`` slices.
     """
-    board_what = f"Scoreboard, {hands} hands: GET /games/<id>, scorekeeper (gunicorn, {workers} workers)"
-    view_what = f"View page, {hands} hands: GET /games/<id>/view, first visit (gunicorn, {workers} workers)"
-    follow_what = f"View page, {hands} hands: GET /games/<id>/view, its cookie (gunicorn, {workers} workers)"
-    score_what = f"Score API: POST /api/v1/score (gunicorn, {workers} workers)"
+    board_what = f"Scoreboard, {hands} hands: GET /games/<id>, scorekeeper (gunicorn ASGI, {workers} workers)"
+    view_what = f"View page, {hands} hands: GET /games/<id>/view, first visit (gunicorn ASGI, {workers} workers)"
+    follow_what = f"View page, {hands} hands: GET /games/<id>/view, its cookie (gunicorn ASGI, {workers} workers)"
+    score_what = f"Score API: POST /api/v1/score (gunicorn ASGI, {workers} workers)"
     workdir.mkdir(parents=True, exist_ok=True)
     game_id, edit_key = game_database(workdir / "throughput.db", realistic_hands(hands))
     score_call = Call("POST", "/api/v1/score", json.dumps(SCORE_EXAMPLE).encode(),
@@ -113,7 +117,8 @@ def measure(workdir: Path, *, seconds=5.0, rounds=5, warmup=0.5, workers=2, proc
     per_round: dict[str, list[float]] = {name: [] for name in totals}
     # Both start at once (the app's workers take seconds to import WeasyPrint); both stop whatever happens.
     with ThreadPoolExecutor(2) as pool:
-        starting = [pool.submit(start_gunicorn, workdir / "hello.db", workers=workers, app=HELLO_APP),
+        starting = [pool.submit(start_gunicorn, workdir / "hello.db", workers=workers, app=HELLO_APP,
+                                extra_args=ASGI_WORKER),
                     pool.submit(start_gunicorn, workdir / "throughput.db", workers=workers, app=APP)]
     servers = [future.result() for future in starting if future.exception() is None]
     try:
