@@ -54,8 +54,11 @@ def computer_step(db, table_id, delay: float) -> bool:
         log.error("The computer at seat %s of table %s chose a refused move %s: %s", seat, table_id,
                   choice.move.as_dict(), [refusal.message for refusal in refused.refusals])
         return False
-    moves = list(table.row["moves"]) + [{"move": choice.move.as_dict(), "seat": seat, "version": table.version,
-                                         "by": COMPUTER, "reason": choice.reason.as_dict()}]
+    entry = {"move": choice.move.as_dict(), "seat": seat, "version": table.version, "by": COMPUTER,
+             "reason": choice.reason.as_dict()}
+    if table.seats[seat]["player"] != COMPUTER:  # a person's seat, away: the computer stood in for this move
+        entry["stand_in"] = True
+    moves = list(table.row["moves"]) + [entry]
     try:
         with sqlite.transaction(db):
             store_moves(db, table, moves, after)

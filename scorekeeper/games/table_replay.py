@@ -120,7 +120,8 @@ def replay_data(replayed: DealReplay, seat) -> dict:
     """The replay as the API answers it, its lines worded for ``seat`` (None: an onlooker)."""
     table, reader = replayed.table, replayed.reader(seat)
     moves = [{"number": number, "seat": entry["seat"], "by": entry["by"], "move": entry["move"],
-              "line": render(replayed.lines[number - 1], reader), "position": replayed.face_up(number)}
+              "line": render(replayed.lines[number - 1], reader), "position": replayed.face_up(number),
+              **({"stand_in": True} if entry.get("stand_in") else {})}
              for number, entry in enumerate(replayed.moves, start=1)]
     return {"id": table.id, "deal": replayed.number, "rules": table.row["rules"], "names": table.names,
             "dealer": table.dealer, "start": replayed.face_up(0), "moves": moves,

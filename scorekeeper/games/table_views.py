@@ -56,6 +56,8 @@ def _last_moves(table: Table, seat: int | None) -> list[dict]:
     for number, entry in enumerate(entries, start=start + 1):
         item = {"number": number, "version": entry["version"], "seat": entry["seat"], "by": entry["by"],
                 "move": entry["move"]}
+        if entry.get("stand_in"):
+            item["stand_in"] = True  # the computer played this move for a person who was away
         if entry.get("reason") and seat is not None and _same_side(table, seat, entry["seat"]):
             item["reason"] = entry["reason"]
         listed.append(item)

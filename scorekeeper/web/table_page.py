@@ -120,6 +120,7 @@ def worded_moves(table, seat, count=WORDED_MOVES):
         before, move = positions[number], move_from_data(moves[number]["move"])
         _, events = apply(before, move)
         worded.append({"n": number + 1, "seat": moves[number]["seat"], "mine": moves[number]["seat"] == seat,
+                       "stand_in": bool(moves[number].get("stand_in")),
                        "text": render(line(before, move, events, viewer=viewer), reader)})
     return worded[::-1]
 

@@ -53,6 +53,8 @@ def test_a_person_unseen_too_long_is_away_and_the_computer_plays_for_them_until_
     # The computer played Bob's turn, one version a move, and the table waits on Ann again.
     bobs = [move for move in seen["last_moves"] if move["seat"] == 1]
     assert [move["by"] for move in bobs] and {move["by"] for move in bobs} == {"computer"}
+    assert {move.get("stand_in") for move in bobs} == {True}  # played for Bob, not by a computer's seat
+    assert not any(move.get("stand_in") for move in seen["last_moves"] if move["seat"] == 0)
     assert bobs[-1]["move"]["kind"] == "discard" and seen["to_move"] == 0
     numbers = [move["version"] for move in seen["last_moves"]]
     assert len(numbers) == len(set(numbers))

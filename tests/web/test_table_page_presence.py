@@ -1,6 +1,8 @@
 """The seat's page counts as its phone being there: reading it keeps the seat from being marked away, and
 brings a seat marked away back (as the API's reads do)."""
 
+import re
+
 from ..tables_helpers import keys_of, known_seeds, now, open_table, read, send, table_app  # noqa: F401
 
 
@@ -30,7 +32,12 @@ def test_the_seat_page_and_its_fragment_keep_a_person_present_and_bring_them_bac
     assert page.status_code == 200
     back = read(api, table_id, keys[0])
     assert back["seats"][1]["away"] is False
-    assert f'data-version="{back["version"]}"' in page.get_data(as_text=True)
+    html = page.get_data(as_text=True)
+    assert f'data-version="{back["version"]}"' in html
+    # Bob's page marks the moves the computer made for him, and only those: Ann's (moves 1 and 2) were hers.
+    marked = re.findall(r'<li data-n="(\d+)"[^>]*>[^<]*<span class="muted">\(the computer, standing in\)', html)
+    said = re.findall(r'<li data-n="(\d+)"', html)
+    assert sorted(map(int, marked)) == [n for n in sorted(map(int, said)) if n > 2] and len(marked) >= 2
 
 
 def test_the_page_reads_the_table_now_and_then_even_with_the_stream_open(tmp_path):
