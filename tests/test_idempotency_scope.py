@@ -15,7 +15,6 @@ from urllib.parse import urlsplit
 
 import pytest
 
-
 from .helpers import WORKED
 from .servers import start_gunicorn
 
