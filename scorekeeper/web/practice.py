@@ -30,6 +30,7 @@ from .. import limits
 from ..games import practice
 from ..store import sqlite
 from . import play
+from .helpers import private_pages
 from . import practice_page as page
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
@@ -38,11 +39,8 @@ LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "E
 SESSION_KEY = "practice"
 
 
-@bp.after_request
-def private(response):
-    """Every practice page shows a hand or where a game stands: no shared cache keeps it (as the board)."""
-    response.headers.setdefault("Cache-Control", "private, no-cache")
-    return response
+# Every practice page shows a hand or where a game stands: no shared cache keeps it (as the board).
+private_pages(bp, "private, no-cache")
 
 
 def _table():

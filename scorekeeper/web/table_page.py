@@ -32,6 +32,7 @@ from ..games import table_views as views
 from ..games import tables
 from ..store import sqlite
 from . import play
+from .helpers import private_pages
 from . import practice_page as page
 
 bp = Blueprint("table_page", __name__, url_prefix="/tables")
@@ -44,11 +45,8 @@ NO_SEAT = ("This browser holds no seat of this table: open your invite link on t
 JOIN_REFUSED = "This invite link no longer opens a seat: ask the host for a new one."
 
 
-@bp.after_request
-def private(response):
-    """A seat's page shows its hand: no cache keeps it."""
-    response.headers.setdefault("Cache-Control", "no-store")
-    return response
+# A seat's page shows its hand: no cache keeps it.
+private_pages(bp, "no-store")
 
 
 def _pace():
