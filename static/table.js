@@ -9,6 +9,12 @@
 // one at a time (the table in step), progress is kept in this browser if the player wants it.
 (function () {
   "use strict";
+  // The text of a fetch's answer; an error for any status but 2xx.
+  function textOf(response) {
+    if (!response.ok) throw new Error(String(response.status));
+    return response.text();
+  }
+
   // A form the background could not send goes as a plain form instead, with the button that was pressed.
   function sendPlain(form, submitter) {
     if (submitter && submitter.name) {
@@ -105,10 +111,7 @@
       var headers = {};
       headers[HEADER] = "1";
       fetch(section.dataset.fragment, { credentials: "same-origin", cache: "no-store", headers: headers })
-        .then(function (response) {
-          if (!response.ok) throw new Error(String(response.status));
-          return response.text();
-        })
+        .then(textOf)
         .then(function (html) {
           var doc = new DOMParser().parseFromString(html, "text/html");
           var fresh = doc.getElementById("seat");
@@ -339,10 +342,7 @@
       entries.forEach(function (li) { if (after(li) < total) earlier[after(li)] = null; });
       return Promise.all(Object.keys(earlier).map(function (moves) {
         return fetch(game.dataset.table + "?moves=" + moves, { credentials: "same-origin" })
-          .then(function (response) {
-            if (!response.ok) throw new Error(String(response.status));
-            return response.text();
-          })
+          .then(textOf)
           .then(function (html) { earlier[moves] = tableOf(new DOMParser().parseFromString(html, "text/html")); });
       })).then(function () {
         return entries.map(function (li) { return after(li) < total ? earlier[after(li)] : last; });
@@ -382,10 +382,7 @@
       stop();  // the moves still to be shown of the last answer: this one replaces them
       // form.getAttribute: the buttons are named "action", which hides the form's own .action.
       fetch(form.getAttribute("action"), { method: "POST", body: data, credentials: "same-origin" })
-        .then(function (response) {
-          if (!response.ok) throw new Error(String(response.status));
-          return response.text();
-        })
+        .then(textOf)
         .then(function (html) {
           var doc = new DOMParser().parseFromString(html, "text/html");
           var main = doc.getElementById("main");

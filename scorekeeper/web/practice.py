@@ -67,8 +67,7 @@ def page_view():
             table = context["table"] = replace(table, row={**table.row, "version": -1})
         seen = view(position, practice.HUMAN)
         context.update(
-            seen=seen, names=table.names, hand=page.columns(seen.hand), sides=page.table_sides(seen, table.names),
-            top=page.face(seen.pile[-1]) if seen.pile else None,
+            **play.play_area(seen, table.names), names=table.names,
             next_step=page.next_step(seen, table.names, over, position.ruleset.draw),
             log=practice.shown_log(table), ruleset=position.ruleset,
             result=page.deal_result(position, table.game.names, table.game.score.totals), game=table.game,

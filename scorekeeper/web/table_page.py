@@ -136,9 +136,7 @@ def seat_context(table, seat, message=None):
     names = _names_by_engine_seat(table, seat)
     over = shown["over"]
     return {
-        "table_id": table.id, "view": shown, "seat": seat, "spectator": seat is None, "seen": seen,
-        "sides": page.table_sides(seen, names), "hand": page.columns(seen.hand),
-        "top": page.face(seen.pile[-1]) if seen.pile else None,
+        "table_id": table.id, "view": shown, "seat": seat, "spectator": seat is None, **play.play_area(seen, names),
         "next_step": _next_step(table, seen, names, shown),
         "play_url": url_for(".move", table_id=table.id), "version": table.version, "hint": False,
         "can_next_deal": shown["next_deal"] and seat is not None, "moves_said": worded_moves(table, seat),
