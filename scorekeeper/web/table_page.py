@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 
 from .. import limits
 from ..canasta.coach.lines import line
@@ -32,6 +32,7 @@ from ..games import table_views as views
 from ..games import tables
 from ..store import sqlite
 from . import play
+from .practice import SESSION_KEY as PRACTICE_KEY
 from .helpers import private_pages
 from . import practice_page as page
 
@@ -192,6 +193,9 @@ def _note_seen(table, seat, mark_away=True):
 def seat(table_id):
     """The table as this browser's seat sees it, or a spectator's view when it holds no seat."""
     found = _read(table_id)
+    if found.row.get("practice") and session.get(PRACTICE_KEY) == found.id:
+        # This browser's own practice table: its seat's page is the practice page, with the coach.
+        return redirect(url_for("practice.page_view"), 303)
     seat = _held(found)
     return _render(_note_seen(found, seat), seat)
 

@@ -61,6 +61,9 @@ def test_the_seat_page_shows_a_practice_table_to_others_as_a_spectator_sees_a_ta
     refused = other.post(f"/tables/{table.id}/move", data={"action": "draw", "version": table.version})
     assert refused.status_code == 403
     assert practice_table(app, html).version == table.version
+    # Its own player's browser opens it as the practice page, the seat's page with the coach.
+    own = client.get(f"/tables/{table.id}")
+    assert own.status_code == 303 and own.headers["Location"] == "/practice"
 
 
 def test_the_hints_of_a_game_are_counted_on_its_table(client, app):
