@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 
 from .. import limits
 from ..canasta.coach.lines import line
@@ -32,6 +32,8 @@ from ..games import table_views as views
 from ..games import tables
 from ..store import sqlite
 from . import play
+from .practice import SESSION_KEY as PRACTICE_KEY
+from .helpers import private_pages
 from . import practice_page as page
 
 bp = Blueprint("table_page", __name__, url_prefix="/tables")
@@ -44,11 +46,8 @@ NO_SEAT = ("This browser holds no seat of this table: open your invite link on t
 JOIN_REFUSED = "This invite link no longer opens a seat: ask the host for a new one."
 
 
-@bp.after_request
-def private(response):
-    """A seat's page shows its hand: no cache keeps it."""
-    response.headers.setdefault("Cache-Control", "no-store")
-    return response
+# A seat's page shows its hand: no cache keeps it.
+private_pages(bp, "no-store")
 
 
 def _pace():
@@ -139,9 +138,7 @@ def seat_context(table, seat, message=None):
     names = _names_by_engine_seat(table, seat)
     over = shown["over"]
     return {
-        "table_id": table.id, "view": shown, "seat": seat, "spectator": seat is None, "seen": seen,
-        "sides": page.table_sides(seen, names), "hand": page.columns(seen.hand),
-        "top": page.face(seen.pile[-1]) if seen.pile else None,
+        "table_id": table.id, "view": shown, "seat": seat, "spectator": seat is None, **play.play_area(seen, names),
         "next_step": _next_step(table, seen, names, shown),
         "play_url": url_for(".move", table_id=table.id), "version": table.version, "hint": False,
         "can_next_deal": shown["next_deal"] and seat is not None, "moves_said": worded_moves(table, seat),
@@ -197,6 +194,9 @@ def _note_seen(table, seat, mark_away=True):
 def seat(table_id):
     """The table as this browser's seat sees it, or a spectator's view when it holds no seat."""
     found = _read(table_id)
+    if found.row.get("practice") and session.get(PRACTICE_KEY) == found.id:
+        # This browser's own practice table: its seat's page is the practice page, with the coach.
+        return redirect(url_for("practice.page_view"), 303)
     seat = _held(found)
     return _render(_note_seen(found, seat), seat)
 
