@@ -374,7 +374,7 @@ def _purge_tables(ended_days, untouched_days):
         db.close()
     return ngettext("Deleted %(num)d table (ended over %(ended)s days ago, or untouched for %(untouched)s days).",
                     "Deleted %(num)d tables (ended over %(ended)s days ago, or untouched for %(untouched)s days).",
-                    len(gone), ended=f"{ended_days:g}", untouched=f"{untouched_days:g}")
+                    len(gone), ended="{:g}".format(ended_days), untouched="{:g}".format(untouched_days))
 
 
 PRACTICE_DAYS = click.option("--practice-days", "--days", "practice_days", type=click.IntRange(min=0), default=None,

@@ -33,7 +33,8 @@ READ_ATTRIBUTES = {"title", "aria-label", "alt", "placeholder"}
 # English still shown, by page (a game's id written <id>): the next wrapping's list. The test fails on any
 # word not listed here, so no new English comes in; shrink these as the words are wrapped.
 # - the engine's spec words inside a translated sentence ("none", "yet", "with your"), messages.SPECS;
-# - the hand form's script words handed over in data attributes ("switch", "save", "check"...);
+# - the hand form's "each" (a script word handed over in a data attribute);
+# - a finished deal face up: the engine's card groups in the coach's lines ("a pair of kings and a joker", words.py);
 # - the breakdown on the delete page and the house rules in settings (their labels read from the engine);
 # - sheets: canasta kinds and option labels printed by the print templates' macros, "TEAM" (scorer label);
 # - "Undo" beside the board's control (its words come from steps.controls through the board's cache key).
@@ -42,9 +43,7 @@ KNOWN_LEFT = {
     "/print": {"cheat", "score"}, "/check/meld?cards=K+K+2": {"none", "yet"},
     "/check/pile?top=KS&hand=K+K": {"How", "Yes", "meld", "minimum", "reaches", "total", "with", "your"},
     "/games/<id>": {"Undo"}, "/games/<id>/history": {"Undo"},
-    "/games/<id>/hands/new": {"cards", "check", "each", "jokers", "natural", "save", "switch"},
-    "/games/<id>/hands/1/edit": {"cards", "check", "each", "jokers", "natural", "save", "switch"},
-    "hand form with problems": {"cards", "check", "each", "jokers", "natural", "save", "switch"},
+    "/games/<id>/hands/new": {"each"}, "/games/<id>/hands/1/edit": {"each"}, "hand form with problems": {"each"},
     "/games/<id>/hands/1/delete": {"Canasta", "Cards", "Going", "Melded", "Red", "bonuses", "cards", "hand", "left", "out"},
     "/games/<id>/settings": {"Play", "Points", "Red", "Teams", "Wild", "another", "cards", "count", "deals", "end", "game",
                              "hand", "has", "highest", "meld", "melded", "minus", "most", "nothing", "side", "the", "tie",
@@ -57,6 +56,7 @@ KNOWN_LEFT = {
                                             "Wild", "aces", "all", "another", "bonus", "end", "four", "highest", "jokers",
                                             "natural", "only", "pair", "pairs", "the", "tie", "totals", "value", "wild",
                                             "with"},
+    "/tables/<id>/deals/1": {"and"},
 }
 
 
@@ -98,7 +98,8 @@ class _Text(HTMLParser):
         if tag in ("script", "style"):
             self.hidden += 1
         for name, value in attrs:
-            if name in READ_ATTRIBUTES and value:
+            # data-said-*: a script's words, handed over by the server in the reader's language.
+            if (name in READ_ATTRIBUTES or name.startswith("data-said-")) and value:
                 self.parts.append(value)
             if name == "value" and tag == "input" and ("type", "submit") in attrs and value:  # a button's value is a code
                 self.parts.append(value)
