@@ -36,7 +36,7 @@ from ..canasta.coach.words import Reader, render
 from ..canasta.players.levels import LEVEL_NAMES, LEVELS
 from ..canasta.players.loop import play_out
 from ..canasta.rules import PRESETS
-from ..canasta.messages import N_
+from flask_babel import gettext
 from ..store import sqlite
 from ..store import tables as rows
 from . import tables, write
@@ -83,9 +83,9 @@ def start(db, rules: str, level: str, seed: str | None = None) -> str:
     played again); by default every deal comes from a secret nobody is shown.
     """
     if rules not in PRESETS:
-        raise ValueError(f"There is no rule set {rules!r}.")
+        raise ValueError(gettext("There is no rule set %(rules)s.", rules=repr(rules)))
     if level not in LEVEL_NAMES:
-        raise ValueError(f"There is no level {level!r}.")
+        raise ValueError(gettext("There is no level %(level)s.", level=repr(level)))
     names = seat_names(PRESETS[rules].players)
     seats = [{"name": name, "player": PERSON if seat == HUMAN else COMPUTER,
               "level": None if seat == HUMAN else level, "key_hash": None}  # no key opens it: the session does
@@ -118,7 +118,7 @@ def _entry(kind: str, said, seat: int | None, number: int) -> dict:
 
 def reader(table: Table, seat: int = HUMAN) -> Reader:
     """Return the reader at ``seat`` of the practice game: the player (seat 0, "You"), the computers by name."""
-    return Reader(seat, tuple(table.names))
+    return Reader(seat, tuple(gettext(name) for name in table.names), gettext=gettext)
 
 
 def shown_log(table: Table, seat: int = HUMAN) -> list[dict]:
@@ -157,10 +157,10 @@ def play(db, table: Table, move: Move) -> Outcome:
     position = table.position
     if position.over:
         if table.game.score.game_over:
-            return Outcome(refused=N_("The game is over: start a new game below."))
-        return Outcome(refused=N_("The deal is over: press Next deal to play the next one."))
+            return Outcome(refused=gettext("The game is over: start a new game below."))
+        return Outcome(refused=gettext("The deal is over: press Next deal to play the next one."))
     if position.to_move != HUMAN:
-        return Outcome(refused=N_("It is not your move."))
+        return Outcome(refused=gettext("It is not your move."))
     ruling = judge(position, move, HUMAN)
     if not ruling.allowed:
         return Outcome(refused=refusal_line(ruling))
@@ -201,7 +201,7 @@ def take_hint(db, table: Table) -> str:
     """Return the hint for the player's move in words, and log it (as data) and count it."""
     position = table.position
     if position.over or position.to_move != HUMAN:
-        return N_("There is nothing to do until your move.")
+        return gettext("There is nothing to do until your move.")
     _best, said = hint(position)
     log = list(table.row["log"]) + [_entry("hint", said, None, len(table.row["moves"]))]
     try:
@@ -215,7 +215,7 @@ def take_hint(db, table: Table) -> str:
 def next_deal(db, table: Table) -> None:
     """Deal again (the deal being played is thrown away unless it is over); the totals stay."""
     if table.game.score.game_over:
-        raise ValueError(N_("The game is over: start a new game."))
+        raise ValueError(gettext("The game is over: start a new game."))
     number = table.row["deal_number"] + 1
     totals = tuple(table.game.score.totals)
     seed = _deal_seed(table.row, number)

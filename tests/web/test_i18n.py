@@ -185,3 +185,16 @@ def test_every_translation_keeps_its_placeholders(locale):
                 assert set(PLACEHOLDER.findall(string)) <= wanted, (message.id, string)
                 assert set(PLACEHOLDER.findall(ids[0])) - {"%(num)s", "%(count)s"} <= set(PLACEHOLDER.findall(string)), (
                     message.id, string)
+
+
+def test_a_plural_is_chosen_by_its_count():
+    """Jinja's {% pluralize %} without a name counts by the block's first variable: a name or a title there made
+    every translated page with it fail ("Plural value must be an integer") — the practice table, a game's sheet."""
+    blocks = re.compile(r"\{% trans (.*?)%\}(.*?)\{% endtrans %\}", re.S)
+    wrong = []
+    for template in (ROOT / "templates").rglob("*.html"):
+        for variables, body in blocks.findall(template.read_text()):
+            first = variables.split("=")[0].strip()
+            if "{% pluralize %}" in body and first not in ("count", "num"):
+                wrong.append(f"{template.relative_to(ROOT)}: {first}")
+    assert wrong == []
