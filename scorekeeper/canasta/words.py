@@ -55,9 +55,14 @@ def _join(parts: Sequence[str], word: str) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" {word} " + parts[-1]
 
 
-def join_and(parts: Sequence[str]) -> str:
-    """Return the parts as a list in words: ``"a, b and c"``."""
-    return _join(parts, "and")
+AND = N_("{first} and {last}")
+
+
+def join_and(parts: Sequence[str], gettext=None) -> str:
+    """Return the parts as a list in words: ``"a, b and c"`` (through ``gettext``: in the reader's language)."""
+    if gettext is None or len(parts) == 1:
+        return _join(parts, "and")
+    return gettext(AND).format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
 def join_or(parts: Sequence[str]) -> str:

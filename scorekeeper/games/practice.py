@@ -32,6 +32,7 @@ from ..canasta.coach.words import Reader, render
 from ..canasta.players.levels import LEVEL_NAMES, LEVELS
 from ..canasta.players.loop import play_out
 from ..canasta.rules import PRESETS
+from flask_babel import gettext
 from ..store import db as store
 from ..store import sqlite
 from ..store import practice as rows
@@ -66,7 +67,7 @@ class Table:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return seat_names(self.position.seats)
+        return tuple(gettext(name) for name in seat_names(self.position.seats))
 
     def seen(self):
         """Return what the player may know of the position (seat 0's view)."""
@@ -96,9 +97,9 @@ def start(db, rules: str, level: str, seed: str | None = None) -> str:
     played again); by default a secret nobody is shown, unrelated to the game's id.
     """
     if rules not in PRESETS:
-        raise ValueError(f"There is no rule set {rules!r}.")
+        raise ValueError(gettext("There is no rule set %(rules)s.", rules=repr(rules)))
     if level not in LEVEL_NAMES:
-        raise ValueError(f"There is no level {level!r}.")
+        raise ValueError(gettext("There is no level %(level)s.", level=repr(level)))
     with sqlite.transaction(db):
         game_id, _ = write.new_game(db, rules=rules, names=side_names(rules))
         practice_id = secrets.token_urlsafe(12)
@@ -131,7 +132,7 @@ def _entry(kind: str, said, seat: int | None, number: int) -> dict:
 
 def reader(table: Table, seat: int = HUMAN) -> Reader:
     """Return the reader at ``seat`` of the practice game: the player (seat 0, "You"), the computers by name."""
-    return Reader(seat, table.names)
+    return Reader(seat, table.names, gettext=gettext)
 
 
 def shown_log(table: Table, seat: int = HUMAN) -> list[dict]:
@@ -164,10 +165,10 @@ def play(db, table: Table, move: Move) -> Outcome:
     position = table.position
     if position.over:
         if table.game.score.game_over:
-            return Outcome(refused="The game is over: start a new game below.")
-        return Outcome(refused="The deal is over: press Next deal to play the next one.")
+            return Outcome(refused=gettext("The game is over: start a new game below."))
+        return Outcome(refused=gettext("The deal is over: press Next deal to play the next one."))
     if position.to_move != HUMAN:
-        return Outcome(refused="It is not your move.")
+        return Outcome(refused=gettext("It is not your move."))
     ruling = judge(position, move)
     if not ruling.allowed:
         return Outcome(refused=refusal_line(ruling))
@@ -221,7 +222,7 @@ def take_hint(db, table: Table) -> str:
     """Return the hint for the player's move in words, and log it (as data) and count it."""
     position = table.position
     if position.over or position.to_move != HUMAN:
-        return "There is nothing to do until your move."
+        return gettext("There is nothing to do until your move.")
     _, said = hint(position)
     log = list(table.row["log"]) + [_entry("hint", said, None, len(table.row["moves"]))]
     _save(db, table, table.row["moves"], log, hints=table.row["hints"] + 1)
@@ -231,7 +232,7 @@ def take_hint(db, table: Table) -> str:
 def next_deal(db, table: Table) -> None:
     """Deal again (the deal being played is thrown away unless it is over); the totals stay."""
     if table.game.score.game_over:
-        raise ValueError("The game is over: start a new game.")
+        raise ValueError(gettext("The game is over: start a new game."))
     number = table.row["deal_number"] + 1
     totals = tuple(table.game.score.totals)
     position, _ = deal(table.row["rules"], None, seed_of(table.row["seed"], number), totals)

@@ -15,6 +15,7 @@ from ..canasta.errors import CanastaError, Problem
 from ..canasta.play import Answer, AskPartner, Discard, Draw, EndDeal
 from ..canasta.play.moves import engine_cards
 from ..canasta.play.selection import add_to, put_down, take_pile
+from ..i18n import gettext as _
 
 MAX_SELECTED = 30
 
@@ -61,6 +62,6 @@ def move_of(position, action: str, cards):
         try:
             rank = None if key == "wild" else Rank.from_text(key)
         except ValueError:
-            return "That meld is not on the table."
+            return _("That meld is not on the table.")
         return add_to(position, cards, rank)
     return None
