@@ -136,7 +136,8 @@ def _marks(table: Table, seat, now: float, away_seconds: float | None) -> tuple[
     mine = table.seats[seat] if isinstance(seat, int) and 0 <= seat < table.players else None
     back = [seat] if mine is not None and mine["player"] == PERSON and mine.get("away") else []
     away = []
-    if away_seconds is not None and not table.row["ended"]:
+    # At a practice table the computers wait for their one person: nobody is away.
+    if away_seconds is not None and not table.row["ended"] and not table.row.get("practice"):
         away = [row["seat"] for row in table.seats if row["player"] == PERSON and not row.get("away")
                 and row["seat"] != seat and now - _last_seen(table, row) > away_seconds]
     return back, away

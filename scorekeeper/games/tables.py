@@ -267,7 +267,7 @@ class Table:
     @property
     def shift(self) -> int:
         """How far the deal has passed round the table: engine seat ``e`` is table seat ``(e + shift) % players``."""
-        return (self.row["deal_number"] - 1) % self.players
+        return _shift(self.row)
 
     def table_seat(self, engine_seat):
         return None if engine_seat is None else (engine_seat + self.shift) % self.players
@@ -318,9 +318,14 @@ class Table:
         return found
 
 
+def _shift(row) -> int:
+    """How far deal ``deal_number`` has passed round the table; never at a practice table, whose person plays first."""
+    return 0 if row.get("practice") else (row["deal_number"] - 1) % len(row["seats"])
+
+
 def _record(row) -> Deal:
     totals = row["totals_before"]
-    shift = (row["deal_number"] - 1) % len(row["seats"])
+    shift = _shift(row)
     scorers = len(totals)
     engine_totals = tuple(totals[(side + shift) % scorers] for side in range(scorers))
     return Deal(row["rules"], row["options"] or None, row["seed"], engine_totals,
@@ -436,15 +441,17 @@ def make_move(db, table_id, seat: int, move, expected_version=None) -> Outcome:
     return Outcome(True, (), version)
 
 
-def store_moves(db, table: Table, moves, after, steps=1):
-    """Store the deal's moves (compare-and-swap on the version) and, once it is over, its hand: one transaction."""
+def store_moves(db, table: Table, moves, after, steps=1, log=None):
+    """Store the deal's moves (compare-and-swap on the version) and, once it is over, its hand: one transaction.
+
+    ``log``: a practice table's coach log, stored with the moves."""
     with sqlite.writing(db):
         ended = False
         if after.over:
             scored = write.add_hand(db, table.row["game_id"], table_sides(table, after), made_by="table")
             ended = scored.game.score.game_over
         try:
-            return rows.save_moves(db, table.id, table.version, moves, clock(), steps=steps, ended=ended)
+            return rows.save_moves(db, table.id, table.version, moves, clock(), steps=steps, ended=ended, log=log)
         except rows.TableVersionConflict as conflict:
             raise Conflict(conflict.current_version) from None
 

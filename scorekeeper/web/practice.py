@@ -31,6 +31,7 @@ from ..i18n import gettext as _, lazy_gettext as _l
 from ..games import practice
 from ..store import sqlite
 from . import play
+from .helpers import private_pages
 from . import practice_page as page
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
@@ -39,11 +40,8 @@ LEVEL_LABELS = {"easy": _l("Easy"), "normal": _l("Normal"), "hard": _l("Hard"), 
 SESSION_KEY = "practice"
 
 
-@bp.after_request
-def private(response):
-    """Every practice page shows a hand or where a game stands: no shared cache keeps it (as the board)."""
-    response.headers.setdefault("Cache-Control", "private, no-cache")
-    return response
+# Every practice page shows a hand or where a game stands: no shared cache keeps it (as the board).
+private_pages(bp, "private, no-cache")
 
 
 def _table():
@@ -70,8 +68,7 @@ def page_view():
             table = context["table"] = replace(table, row={**table.row, "version": -1})
         seen = view(position, practice.HUMAN)
         context.update(
-            seen=seen, names=table.names, hand=page.columns(seen.hand), sides=page.table_sides(seen, table.names),
-            top=page.face(seen.pile[-1]) if seen.pile else None,
+            **play.play_area(seen, table.names), names=table.names,
             next_step=page.next_step(seen, table.names, over, position.ruleset.draw),
             log=practice.shown_log(table), ruleset=position.ruleset,
             result=page.deal_result(position, table.game.names, table.game.score.totals), game=table.game,

@@ -33,6 +33,7 @@ from ..games import table_views as views
 from ..games import tables
 from ..store import sqlite
 from . import play
+from .helpers import private_pages
 from . import practice_page as page
 
 bp = Blueprint("table_page", __name__, url_prefix="/tables")
@@ -45,11 +46,8 @@ NO_SEAT = _l("This browser holds no seat of this table: open your invite link on
 JOIN_REFUSED = _l("This invite link no longer opens a seat: ask the host for a new one.")
 
 
-@bp.after_request
-def private(response):
-    """A seat's page shows its hand: no cache keeps it."""
-    response.headers.setdefault("Cache-Control", "no-store")
-    return response
+# A seat's page shows its hand: no cache keeps it.
+private_pages(bp, "no-store")
 
 
 def _pace():
@@ -139,9 +137,7 @@ def seat_context(table, seat, message=None):
     names = _names_by_engine_seat(table, seat)
     over = shown["over"]
     return {
-        "table_id": table.id, "view": shown, "seat": seat, "spectator": seat is None, "seen": seen,
-        "sides": page.table_sides(seen, names), "hand": page.columns(seen.hand),
-        "top": page.face(seen.pile[-1]) if seen.pile else None,
+        "table_id": table.id, "view": shown, "seat": seat, "spectator": seat is None, **play.play_area(seen, names),
         "next_step": _next_step(table, seen, names, shown),
         "play_url": url_for(".move", table_id=table.id), "version": table.version, "hint": False,
         "can_next_deal": shown["next_deal"] and seat is not None, "moves_said": worded_moves(table, seat),

@@ -171,14 +171,14 @@ def _rank(code) -> Rank | None:
     return None if code is None else Rank(code)
 
 
-def _ranks_word(code) -> str:
+def _ranks_word(code, gettext=_untranslated) -> str:
     """Return a meld's rank in words, plural: "kings", "10s"; "wild cards" for a meld of wild cards."""
-    return "wild cards" if code is None else Rank(code).plural
+    return gettext(N_("wild cards")) if code is None else gettext(Rank(code).plural)
 
 
-def _meld(meld) -> str:
+def _meld(meld, gettext=_untranslated) -> str:
     rank, codes = meld
-    return meld_words(_rank(rank), _cards(codes))
+    return meld_words(_rank(rank), _cards(codes), gettext)
 
 
 def _points(value) -> str:
@@ -192,12 +192,12 @@ def _reason_fields(code: str, params: Mapping, reader: Reader) -> dict:
     if "size" in params and code in ("take_pile", "take_pile_first", "draw"):  # "14 cards"; elsewhere a number
         fields["size"] = plural(params["size"], _("card"))
     if "cards" in params:
-        fields["what"] = (cards_words(_cards(params["cards"])) if params["cards"] else
+        fields["what"] = (cards_words(_cards(params["cards"]), _) if params["cards"] else
                           _("the side's meld of {rank}").format(rank=Rank(params["top"]).plural))
     if "melds" in params:
-        fields["melds"] = join_and([_meld(meld) for meld in params["melds"]], _)
+        fields["melds"] = join_and([_meld(meld, _) for meld in params["melds"]], _)
     if "rank" in params:
-        fields["rank"] = _ranks_word(params["rank"])
+        fields["rank"] = _ranks_word(params["rank"], _)
         fields["single"] = singular(Rank(params["rank"])) if params["rank"] is not None else ""
     if "count" in params:
         fields["count"] = plural(params["count"], _("card"))
@@ -261,8 +261,12 @@ AFTER = {
 }
 
 
-def _added(added) -> list[str]:
-    return [f"{cards_words(_cards(codes))} to the {_ranks_word(rank)}" for rank, codes in added]
+ADDED_TO = N_("{cards} to the {ranks}")
+
+
+def _added(added, gettext=_untranslated) -> list[str]:
+    return [gettext(ADDED_TO).format(cards=cards_words(_cards(codes), gettext), ranks=_ranks_word(rank, gettext))
+            for rank, codes in added]
 
 
 def _did(did: Mapping, reader: Reader) -> str:
@@ -277,16 +281,16 @@ def _did(did: Mapping, reader: Reader) -> str:
     if code == "took_pile":
         top = _card(params["top"])
         fields = {"size": plural(params["size"], _("card")), "top": the_card(top, _),
-                  "what": cards_words(_cards(params["cards"])) if params["cards"] else
+                  "what": cards_words(_cards(params["cards"]), _) if params["cards"] else
                   _("the side's meld of {rank}").format(rank=top.rank.plural),
-                  "laid": join_and([_meld(meld) for meld in params["laid"]], _) if params["laid"] else ""}
+                  "laid": join_and([_meld(meld, _) for meld in params["laid"]], _) if params["laid"] else ""}
         return _(MOVES["took_pile_laid" if params["laid"] else "took_pile"]).format(**fields)
     if code == "melded":
         parts = []
         if params["laid"]:
-            parts.append(_(MOVES["put_down"]).format(laid=join_and([_meld(meld) for meld in params["laid"]], _)))
+            parts.append(_(MOVES["put_down"]).format(laid=join_and([_meld(meld, _) for meld in params["laid"]], _)))
         if params["added"]:
-            parts.append(_(MOVES["added"]).format(added=join_and(_added(params["added"]), _)))
+            parts.append(_(MOVES["added"]).format(added=join_and(_added(params["added"], _), _)))
         return ", and ".join(parts) or _(MOVES["melded"])
     if code == "discarded":
         return _(MOVES["discarded"]).format(card=the_card(_card(params["card"]), _))
@@ -305,7 +309,7 @@ def _after(said: Mapping, reader: Reader) -> str:
     _ = reader.gettext
     code, params = said["code"], said.get("params", {})
     if code == "canasta":
-        return _(AFTER["canasta"]).format(rank=_ranks_word(params["rank"]))
+        return _(AFTER["canasta"]).format(rank=_ranks_word(params["rank"], _))
     if code == "three_laid_out":
         seat = params["seat"]
         return _(AFTER["three_laid_out_you" if reader.is_reader(seat) else "three_laid_out"]).format(
@@ -362,15 +366,15 @@ def _hint_move(move: Mapping, reader: Reader) -> str:
     _ = reader.gettext
     code, params = move["code"], move.get("params", {})
     if code == "take_pile":
-        text = _(HINTS["take_pile"]).format(cards=cards_words(_cards(params["cards"]))) if params["cards"] else \
+        text = _(HINTS["take_pile"]).format(cards=cards_words(_cards(params["cards"]), _)) if params["cards"] else \
             _(HINTS["take_pile_onto"]).format(rank=_card(params["top"]).rank.plural)
         if params["melds"]:
-            text = _(HINTS["and_put_down"]).format(hint=text, melds=join_and([_meld(m) for m in params["melds"]], _))
+            text = _(HINTS["and_put_down"]).format(hint=text, melds=join_and([_meld(m, _) for m in params["melds"]], _))
         return text
     if code == "meld":
-        parts = ([_(HINTS["put_down"]).format(melds=join_and([_meld(m) for m in params["new"]], _))]
+        parts = ([_(HINTS["put_down"]).format(melds=join_and([_meld(m, _) for m in params["new"]], _))]
                  if params["new"] else [])
-        parts += [_(HINTS["add"]).format(added=join_and(_added(params["added"]), _))] if params["added"] else []
+        parts += [_(HINTS["add"]).format(added=join_and(_added(params["added"], _), _))] if params["added"] else []
         return ", and ".join(parts)
     if code == "discard":
         return _(HINTS["discard"]).format(card=the_card(_card(params["card"]), _))
@@ -395,7 +399,7 @@ def _saying(code: str, params: Mapping, reader: Reader) -> str:
         card = _card(params["card"])
         fields.update(card=rank_name(card, _), seat=reader.whom(params["seat"]), rank=card.rank.plural)
     elif code == "mistake_wild_on_natural":
-        fields.update(rank=_ranks_word(params["rank"]), natural=params["natural"], mixed=params["mixed"])
+        fields.update(rank=_ranks_word(params["rank"], _), natural=params["natural"], mixed=params["mixed"])
     elif code == "mistake_out_over_partner":
         fields.update(seat=reader.whom(params["seat"]), count=plural(params["count"], _("card")))
     elif code == "partner_answered":
