@@ -129,7 +129,7 @@ def test_a_score_sheet_prints_whole_in_each_language(live_server, locale, tmp_pa
         page = document.pages[0]
         text = page.extract_text()
         outside = [c["text"] for c in page.chars if c["x0"] < 0 or c["x1"] > page.width or c["bottom"] > page.height]
-    assert _("Canasta score sheet") in text
+    assert _("%(suits)s Canasta score sheet %(suits2)s") % {"suits": "♠♥", "suits2": "♦♣"} in text
     assert outside == [], f"letters outside the page in {locale}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf),
