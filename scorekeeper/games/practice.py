@@ -36,6 +36,7 @@ from ..canasta.coach.words import Reader, render
 from ..canasta.players.levels import LEVEL_NAMES, LEVELS
 from ..canasta.players.loop import play_out
 from ..canasta.rules import PRESETS
+from ..canasta.words import join_and
 from flask_babel import gettext
 from ..store import sqlite
 from ..store import tables as rows
@@ -55,15 +56,21 @@ class Conflict(Exception):
     """The game moved on in another tab: the move was not made."""
 
 
-def side_names(rules: str) -> list[str]:
+def seats_named(rules: str, translate=None) -> list[str]:
+    """The seats' names ("You", "West" …), in the language of the player who starts the game (``translate``).
+
+    They are the game's data from then on, as names typed on a table's form are: the score board and the
+    table show the names the game was started with.
+    """
+    return [translate(name) if translate else name for name in seat_names(PRESETS[rules].players)]
+
+
+def side_names(rules: str, translate=None) -> list[str]:
     """Return the scorekeeper game's names of the sides: "You and North", "West and East" …"""
     ruleset = PRESETS[rules]
-    names = seat_names(ruleset.players)
-    sides = []
-    for side in range(ruleset.scorers):
-        seats = [names[seat] for seat in range(ruleset.players) if seat % ruleset.scorers == side]
-        sides.append(" and ".join(seats) if len(seats) <= 2 else ", ".join(seats[:-1]) + " and " + seats[-1])
-    return sides
+    names = seats_named(rules, translate)
+    return [join_and([names[seat] for seat in range(ruleset.players) if seat % ruleset.scorers == side], translate)
+            for side in range(ruleset.scorers)]
 
 
 def seed_of(code: str, deal_number: int) -> str:
@@ -86,13 +93,13 @@ def start(db, rules: str, level: str, seed: str | None = None) -> str:
         raise ValueError(gettext("There is no rule set %(rules)s.", rules=repr(rules)))
     if level not in LEVEL_NAMES:
         raise ValueError(gettext("There is no level %(level)s.", level=repr(level)))
-    names = seat_names(PRESETS[rules].players)
+    names = seats_named(rules, gettext)
     seats = [{"name": name, "player": PERSON if seat == HUMAN else COMPUTER,
               "level": None if seat == HUMAN else level, "key_hash": None}  # no key opens it: the session does
              for seat, name in enumerate(names)]
     table_id = secrets.token_urlsafe(tables.ID_BYTES)
     with sqlite.transaction(db):
-        game_id, _ = write.new_game(db, rules=rules, names=side_names(rules))
+        game_id, _ = write.new_game(db, rules=rules, names=side_names(rules, gettext))
         # Nobody is its host: the hash of a key never made.
         rows.create_table(db, table_id=table_id, host_key_hash=tables.hash_key(tables.new_key()), rules=rules,
                           options={}, game_id=game_id, seed=seed_of(seed, 1) if seed else tables.new_seed(),

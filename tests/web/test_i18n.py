@@ -198,3 +198,15 @@ def test_a_plural_is_chosen_by_its_count():
             if "{% pluralize %}" in body and first not in ("count", "num"):
                 wrong.append(f"{template.relative_to(ROOT)}: {first}")
     assert wrong == []
+
+
+def test_a_practice_game_names_its_seats_in_the_language_it_was_started_in(client):
+    """The computers' seats and the sides of the practice game's score board: "Oeste y Este", not "West e East"."""
+    client.set_cookie("lang", "es")
+    started = client.post("/practice/start", data={"rules": "classic-3p", "level": "easy", "seed": "plaza"},
+                          follow_redirects=True)
+    page = started.get_data(as_text=True)
+    assert started.status_code == 200 and "Oeste" in page and "Este" in page
+    assert not re.search(r"\b(West|East)\b", page)
+    board = client.get(re.search(r'href="(/games/[^"/]+)"', page).group(1)).get_data(as_text=True)
+    assert "Oeste" in board and not re.search(r"\b(West|East)\b", board)
