@@ -27,12 +27,14 @@ from .store import sqlite
 from .store import transfer
 from .canasta.errors import CanastaError
 from .canasta.fields import FieldReader
+from .canasta.messages import N_
 from .canasta.options import resolve
 from .canasta.sides import parse_totals
 from .errors import capped, more_message
 from .games import practice
 from .games.read import score_of
 from .games.write import clean_table
+from .i18n import gettext as _, lazy_gettext as _l, ngettext
 
 FORMAT = "canasta-scorekeeper-export"
 FORMAT_VERSION = 1
@@ -82,20 +84,21 @@ def _write_atomically(path, text):
 
 
 @click.command("export")
-@click.option("--game", "game_ids", multiple=True, metavar="ID", help="Export only this game (repeatable).")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write to this file instead of standard output.")
+@click.option("--game", "game_ids", multiple=True, metavar="ID", help=_l("Export only this game (repeatable)."))
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help=_l("Write to this file instead of standard output."))
 @with_appcontext
 def export_command(game_ids, output):
     """Export games as JSON: hands as entered, versions, timestamps, edit key hashes."""
     try:
         document = export_document(sqlite.get_db(), game_ids or None)
     except store.NotFound as missing:
-        raise click.ClickException(f"There is no game with id {missing}.") from None
+        raise click.ClickException(_("There is no game with id %(id)s.", id=missing)) from None
     text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     if output:
         _write_atomically(output, text)
         hands = sum(len(game["hands"]) for game in document["games"])
-        click.echo(f"Exported {len(document['games'])} games ({hands} hands) to {output}.", err=True)
+        click.echo(_("Exported %(games)s games (%(hands)s hands) to %(file)s.", games=len(document['games']), hands=hands, file=output),
+                   err=True)
     else:
         click.echo(text, nl=False)
 
@@ -120,34 +123,34 @@ def _is_timestamp(value):
 def _fields_problems(record, fields, what):
     """Return why ``record`` is not ``what``: an object with exactly ``fields``, in words."""
     if not isinstance(record, dict):
-        return [f"{what} must be an object."]
+        return [_("%(what)s must be an object.", what=_(what))]
     missing = [name for name in fields if name not in record]
     unknown = sorted(set(record) - set(fields))
-    problems = [f"It lacks {', '.join(missing)}."] if missing else []
+    problems = [_("It lacks %(fields)s.", fields=", ".join(missing))] if missing else []
     if unknown:
-        problems.append(f"It has unknown fields: {', '.join(unknown)}.")
+        problems.append(_("It has unknown fields: %(fields)s.", fields=", ".join(unknown)))
     return problems
 
 
 def _timestamps_problems(record):
-    return [f"Its {name} must be an ISO 8601 time." for name in ("created_at", "updated_at")
+    return [_("Its %(field)s must be an ISO 8601 time.", field=name) for name in ("created_at", "updated_at")
             if not _is_timestamp(record[name])]
 
 
 def game_problems(game):
     """Return what is wrong with one exported game, in words; the engine checks its hands."""
-    problems = _fields_problems(game, GAME_FIELDS, "A game")
+    problems = _fields_problems(game, GAME_FIELDS, N_("A game"))
     if problems:
         return problems
     if not isinstance(game["id"], str) or not GAME_ID.fullmatch(game["id"]):
-        problems.append("Its id must be 1 to 100 letters, digits, - or _.")
+        problems.append(_("Its id must be 1 to 100 letters, digits, - or _."))
     if not isinstance(game["edit_key_hash"], str) or not KEY_HASH.fullmatch(game["edit_key_hash"]):
-        problems.append("Its edit_key_hash must be 64 hexadecimal digits (a SHA-256).")
+        problems.append(_("Its edit_key_hash must be 64 hexadecimal digits (a SHA-256)."))
     if not _is_int(game["version"]) or game["version"] < 0:
-        problems.append("Its version must be a whole number, 0 or more.")
+        problems.append(_("Its version must be a whole number, 0 or more."))
     problems += _timestamps_problems(game)
     try:
-        ruleset, _ = resolve(game["rules"], game["options"])
+        ruleset, _options = resolve(game["rules"], game["options"])
     except CanastaError as error:
         return problems + [_problem_text(problem) for problem in error.problems]
     reader = FieldReader()
@@ -159,9 +162,9 @@ def game_problems(game):
     problems += [_problem_text(problem) for problem in reader.problems]
     hands = game["hands"]
     if not isinstance(hands, list):
-        return problems + ["Its hands must be a list."]
+        return problems + [_("Its hands must be a list.")]
     for index, hand in enumerate(hands):
-        problems += [f"Hand {index + 1}: {text}" for text in _hand_problems(hand, index + 1)]
+        problems += [_("Hand %(number)s: %(problem)s", number=index + 1, problem=text) for text in _hand_problems(hand, index + 1)]
     if problems:
         return problems
     try:
@@ -172,15 +175,15 @@ def game_problems(game):
 
 
 def _hand_problems(hand, number):
-    problems = _fields_problems(hand, HAND_FIELDS, "A hand")
+    problems = _fields_problems(hand, HAND_FIELDS, N_("A hand"))
     if problems:
         return problems
     if hand["number"] != number or not _is_int(hand["number"]):
-        problems.append(f"Its number is {hand['number']!r}; hands must be numbered 1, 2, 3... in order.")
+        problems.append(_("Its number is %(number)s; hands must be numbered 1, 2, 3... in order.", number=repr(hand['number'])))
     if not isinstance(hand["sides"], list):
-        problems.append("Its sides must be a list.")
+        problems.append(_("Its sides must be a list."))
     if not isinstance(hand["entry"], dict):
-        problems.append("Its entry must be an object.")
+        problems.append(_("Its entry must be an object."))
     return problems + _timestamps_problems(hand)
 
 
@@ -195,21 +198,21 @@ def _problem_text(problem):
 def document_problems(document):
     """Return ``(games, problems)``: the games of an export, and every problem, each naming its game."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        return [], [f'This is not an export of Canasta Scorekeeper (its "format" must be "{FORMAT}").']
+        return [], [_('This is not an export of Canasta Scorekeeper (its "format" must be "%(format)s").', format=FORMAT)]
     if document.get("format_version") != FORMAT_VERSION:
-        return [], [f"This export has format_version {document.get('format_version')!r}; "
-                    f"this version of the app reads {FORMAT_VERSION}."]
+        return [], [_("This export has format_version %(found)s; this version of the app reads %(version)s.",
+                      found=repr(document.get("format_version")), version=FORMAT_VERSION)]
     games = document.get("games")
     if not isinstance(games, list):
-        return [], ['The export has no "games" list.']
+        return [], [_('The export has no "games" list.')]
     problems = []
     seen = set()
     for index, game in enumerate(games):
-        name = f"game {index + 1}"
+        name = _("game %(number)s", number=index + 1)
         if isinstance(game, dict) and isinstance(game.get("id"), str):
             name += f" ({game['id']})"
             if game["id"] in seen:
-                problems.append(f"{name}: the same id comes twice in the file.")
+                problems.append(_("%(game)s: the same id comes twice in the file.", game=name))
             seen.add(game["id"])
         problems += [f"{name}: {text}" for text in game_problems(game)]
     return games, problems
@@ -224,8 +227,8 @@ def import_document(db, document, replace=False):
     if not problems:
         taken = transfer.existing_game_ids(db, [game["id"] for game in games])
         if taken and not replace:
-            problems = [f"game {game_id}: a game with this id is already stored; "
-                        "--replace overwrites it." for game_id in sorted(taken)]
+            problems = [_("game %(id)s: a game with this id is already stored; --replace overwrites it.", id=game_id)
+                        for game_id in sorted(taken)]
     if problems:
         raise ImportRefused(problems)
     transfer.import_games(db, games, replace=replace)
@@ -242,15 +245,15 @@ class ImportRefused(Exception):
 
 @click.command("import")
 @click.argument("source", type=click.File("r", encoding="utf-8"))
-@click.option("--replace", is_flag=True, help="Overwrite games whose id is already stored.")
-@click.option("--check", is_flag=True, help="Only check the file; import nothing.")
+@click.option("--replace", is_flag=True, help=_l("Overwrite games whose id is already stored."))
+@click.option("--check", is_flag=True, help=_l("Only check the file; import nothing."))
 @with_appcontext
 def import_command(source, replace, check):
     """Import games from an export file (- for standard input): all of them or none."""
     try:
         document = json.load(source)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise click.ClickException(f"The file is not JSON: {error}") from None
+        raise click.ClickException(_("The file is not JSON: %(error)s", error=error)) from None
     db = sqlite.get_db()
     try:
         if check:
@@ -266,10 +269,13 @@ def import_command(source, replace, check):
         if left_out:
             click.echo(more_message(left_out), err=True)
         count = len(refused.problems)
-        raise click.ClickException(f"{count} problem{'' if count == 1 else 's'}; nothing was imported.") from None
+        raise click.ClickException(ngettext("%(num)d problem; nothing was imported.", "%(num)d problems; nothing was imported.",
+                                            count)) from None
     hands = sum(len(game["hands"]) for game in games)
-    verb = "All good: would import" if check else "Imported"
-    click.echo(f"{verb} {len(games)} games ({hands} hands).")
+    if check:
+        click.echo(_("All good: would import %(games)s games (%(hands)s hands).", games=len(games), hands=hands))
+    else:
+        click.echo(_("Imported %(games)s games (%(hands)s hands).", games=len(games), hands=hands))
 
 
 # --- backup ---------------------------------------------------------------------
@@ -286,7 +292,7 @@ def backup_command(target):
     """
     source = Path(current_app.config["DATABASE"])
     if not source.exists():
-        raise click.ClickException(f"There is no database at {source}.")
+        raise click.ClickException(_("There is no database at %(file)s.", file=source))
     if target.is_dir():
         stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
         target = target / f"scorekeeper-{stamp}.db"
@@ -296,15 +302,16 @@ def backup_command(target):
         transfer.backup_to(source, draft)
         problems = transfer.integrity_problems(draft)
         if problems:
-            raise click.ClickException("The copy failed its integrity check, so it was not kept: "
-                                       + "; ".join(problems[:10]))
+            raise click.ClickException(_("The copy failed its integrity check, so it was not kept: %(problems)s",
+                                         problems="; ".join(problems[:10])))
         games, hands = transfer.file_counts(draft)
         os.replace(draft, target)
     except (OSError, sqlite3.Error) as error:
-        raise click.ClickException(f"Could not write the backup to {target}: {error}") from None
+        raise click.ClickException(_("Could not write the backup to %(file)s: %(error)s", file=target, error=error)) from None
     finally:
         draft.unlink(missing_ok=True)
-    click.echo(f"Backed up {games} games ({hands} hands) to {target}; integrity check ok.")
+    click.echo(_("Backed up %(games)s games (%(hands)s hands) to %(file)s; integrity check ok.", games=games, hands=hands,
+                 file=target))
 
 
 LEFTOVER = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.partial")
@@ -328,7 +335,7 @@ def _remove_leftovers(target):
             continue
         try:
             path.unlink()
-            click.echo(f"Removed {path.name}, left by a backup that did not finish.")
+            click.echo(_("Removed %(file)s, left by a backup that did not finish.", file=path.name))
         except OSError:
             pass  # not ours to remove (another user's file): the backup goes on
 
@@ -347,7 +354,8 @@ def _purge_practice(days):
     """Delete the practice games untouched for ``days`` (None: ``PRACTICE_KEEP_DAYS``); return the line to print."""
     days = current_app.config.get("PRACTICE_KEEP_DAYS", practice.KEEP_DAYS) if days is None else days
     gone = practice.forget_untouched(sqlite.get_db(), days)
-    return f"{gone} practice game{'' if gone == 1 else 's'} untouched for {days} days deleted."
+    return ngettext("%(num)d practice game untouched for %(days)s days deleted.",
+                    "%(num)d practice games untouched for %(days)s days deleted.", gone, days=days)
 
 
 def _purge_tables(ended_days, untouched_days):
@@ -364,18 +372,19 @@ def _purge_tables(ended_days, untouched_days):
         gone = tables.purge(db, ended_days=ended_days, untouched_days=untouched_days)
     finally:
         db.close()
-    return (f"Deleted {len(gone)} table{'' if len(gone) == 1 else 's'} (ended over {ended_days:g} days ago, "
-            f"or untouched for {untouched_days:g} days).")
+    return ngettext("Deleted %(num)d table (ended over %(ended)s days ago, or untouched for %(untouched)s days).",
+                    "Deleted %(num)d tables (ended over %(ended)s days ago, or untouched for %(untouched)s days).",
+                    len(gone), ended="{:g}".format(ended_days), untouched="{:g}".format(untouched_days))
 
 
 PRACTICE_DAYS = click.option("--practice-days", "--days", "practice_days", type=click.IntRange(min=0), default=None,
-                             help="Delete practice games untouched for this many days (default: PRACTICE_KEEP_DAYS, 30).")
+                             help=_l("Delete practice games untouched for this many days (default: PRACTICE_KEEP_DAYS, 30)."))
 ENDED_DAYS = click.option("--ended-days", type=float, default=None,
-                          help="Delete tables ended (by the host, or by the end of their game) longer ago than this "
-                               "(default: TABLES_KEEP_ENDED_DAYS, 30).")
+                          help=_l("Delete tables ended (by the host, or by the end of their game) longer ago than this "
+                                  "(default: TABLES_KEEP_ENDED_DAYS, 30)."))
 UNTOUCHED_DAYS = click.option("--untouched-days", type=float, default=None,
-                              help="Delete tables nobody moved on for longer than this "
-                                   "(default: TABLES_KEEP_UNTOUCHED_DAYS, 90).")
+                              help=_l("Delete tables nobody moved on for longer than this "
+                                      "(default: TABLES_KEEP_UNTOUCHED_DAYS, 90)."))
 
 
 @click.command("purge")

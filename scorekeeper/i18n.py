@@ -21,6 +21,7 @@ from :func:`js_words`, handed over by the server with the page's other words.
 
 from __future__ import annotations
 
+import os
 import re
 from urllib.parse import urlsplit
 
@@ -58,12 +59,32 @@ def offered() -> list[str]:
 def select_locale():
     """Return the request's locale: the phone's choice, else Accept-Language's best match, else English."""
     if not has_request_context():
-        return "en"
+        return _environment_locale()
     codes = offered()
     chosen = request.cookies.get(COOKIE)
     if chosen not in codes:
         chosen = _accepted(codes)
     return pseudo_locale() if chosen == PSEUDO else chosen
+
+
+def _environment_locale() -> str:
+    """Return the language of a command run outside a request (``flask export``...): the shell's LANGUAGE, LC_ALL,
+    LC_MESSAGES or LANG (``de_DE.UTF-8`` is German), as gettext reads them, else English. Anything else run
+    outside a request (a test, a thread) is in English."""
+    import click
+
+    if click.get_current_context(silent=True) is None:
+        return "en"
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for value in os.environ.get(name, "").split(":"):
+            tag = value.split(".")[0].split("@")[0].lower()
+            if tag in ("", "c", "posix"):
+                continue
+            for code in LANGUAGES:
+                if code.lower() == tag or code.lower().split("_")[0] == tag.split("_")[0]:
+                    return code
+            return "en"
+    return "en"
 
 
 def _accepted(codes) -> str:

@@ -233,6 +233,7 @@
     var url = form.dataset.previewUrl;
     var timer = null, asked = 0, serverErrorsShown = form.querySelector(".error") !== null;
     var status = form.querySelector("[data-preview-status]");
+    var said = status ? status.dataset : {};  // the script's words, in the reader's language (the page hands them over)
     var goingOut = form.querySelector("fieldset.going-out, fieldset.arrangement");
 
     function update() {
@@ -249,20 +250,20 @@
         showMeldLines(form, answer.meld_lines);
         if (answer.ok) {
           showScores(form, answer, "");
-          if (status) status.textContent = answer.waiting || "Live score: nothing is saved until you tap the save button.";
+          if (status) status.textContent = answer.waiting || said.saidLive;
           showInBar(form, answer.waiting, answer.waiting ? form.querySelector("fieldset.going-out") : null);
           return;
         }
         var first = showErrors(form, answer.problems || []);
         var why = answer.waiting && !answer.problems.length ? answer.waiting
-          : "No score until this is fixed: " + (first ? first.textContent : "");
+          : said.saidUnfixed + " " + (first ? first.textContent : "");
         showScores(form, answer, why);
-        if (status) status.textContent = answer.problems.length ? "Fix the marked fields to see the score." : answer.waiting;
+        if (status) status.textContent = answer.problems.length ? said.saidFix : answer.waiting;
         if (first) showInBar(form, (first.dataset.where ? first.dataset.where + ": " : "") + first.textContent, first);
         else showInBar(form, answer.waiting, goingOut);
       }).catch(function () {
         if (request !== asked) return;
-        if (status) status.textContent = "No live score right now; “Save” still checks the hand.";
+        if (status) status.textContent = said.saidOffline;
       });
     }
 

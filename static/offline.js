@@ -339,9 +339,27 @@
     }, function () { /* no worker (plain HTTP): the outbox still works in the page */ });
   }
 
+  // The worker keeps the offline page as it was fetched when it installed, in that day's language. A page read in
+  // another language (the switcher, or the phone's) fetches it again into the worker's cache ("static", as sw.js
+  // names it), with this phone's language: without a connection it then says so in the language last read.
+  function offlinePageInThisLanguage() {
+    // Both at the root of the app (web/offline.py): /sw.js, /offline.
+    var url = (root.dataset.sw || "").replace(/sw\.js$/, "offline"), lang = root.getAttribute("lang");
+    if (!root.dataset.sw || !window.caches || !sw || !sw.controller || !online || root.hasAttribute("data-offline-copy")) return;
+    caches.open("static").then(function (cache) {
+      return cache.match(url, { ignoreVary: true }).then(function (kept) {
+        return kept ? kept.text() : "";
+      }).then(function (html) {
+        var keptLang = (/<html lang="([^"]*)"/.exec(html) || [])[1];
+        if (keptLang !== lang) return cache.add(url);
+      });
+    }).catch(function () { /* kept as it was: the next page tries again */ });
+  }
+
   // --- start --------------------------------------------------------------------------------------
 
   register();
+  offlinePageInThisLanguage();
   window.addEventListener("offline", function () { online = false; render(); });
   window.addEventListener("online", function () { retryMs = 5000; watch(); });
   window.addEventListener("storage", function (event) { if (event.key === KEY) render(); });

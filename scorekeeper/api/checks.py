@@ -24,6 +24,7 @@ from ..canasta.families import CLASSIC
 from ..canasta.options import resolve
 from ..i18n import problem as worded, problem_dict, problems as worded_all
 from ..canasta.rules import MAX_MINIMUM, MAX_TOTAL
+from ..canasta.messages import N_
 
 bp = Blueprint("api_checks", __name__, url_prefix="/api/v1/check")
 CSRF_EXEMPT = True  # answers questions, changes nothing, reads no cookie
@@ -112,7 +113,7 @@ class BodyReader(FieldReader):
     def total(self, name="total", default=0):
         if not self.has(name):
             return default
-        return self.integer(self.body[name], name, "The total before the hand", low=-MAX_TOTAL, high=MAX_TOTAL,
+        return self.integer(self.body[name], name, N_("The total before the hand"), low=-MAX_TOTAL, high=MAX_TOTAL,
                             example=1500)
 
     def going_out(self):
@@ -258,14 +259,14 @@ def read_pile(body):
             for key, value in counts.items():
                 where = join("side_meld_counts", key)
                 rank = reader.rank(key, where)
-                count = reader.integer(value, where, "Cards in a meld", low=3, high=24)
+                count = reader.integer(value, where, N_("Cards in a meld"), low=3, high=24)
                 if rank is not None and count is not None:
                     side_melds[rank] = count
     dead = reader.ranks("dead_ranks", "dead_ranks")
     stock_empty = reader.flag("stock_empty", "stock_empty")
     pile_size = None
     if reader.has("pile_size"):
-        pile_size = reader.integer(reader.body["pile_size"], "pile_size", "The size of the pile", low=1, high=MAX_PILE)
+        pile_size = reader.integer(reader.body["pile_size"], "pile_size", N_("The size of the pile"), low=1, high=MAX_PILE)
     total = reader.total(default=None)
     minimum = None
     if reader.has("minimum"):
@@ -348,7 +349,7 @@ def read_going_out(body):
     hand = reader.cards("hand")
     canastas = 0
     if reader.has("canastas"):
-        canastas = reader.integer(reader.body["canastas"], "canastas", "The number of canastas", high=MAX_CANASTAS)
+        canastas = reader.integer(reader.body["canastas"], "canastas", N_("The number of canastas"), high=MAX_CANASTAS)
     groups = reader.cards("side_melds", required=False, groups=True) or []
     side_melds = []
     if groups and reader.ruleset is not None:

@@ -17,6 +17,7 @@ import json
 
 from flask import request, url_for
 
+from ..canasta.messages import N_
 from ..i18n import gettext as _
 from ..games import access
 from . import idempotency
@@ -41,7 +42,7 @@ def new_edit_key(game_id):
         _no_body()
     except BadBody as error:
         return bad_body(error)
-    refusal = idempotency.random_key_refusal(idempotency_key, "a new edit key")
+    refusal = idempotency.random_key_refusal(idempotency_key, N_("a new edit key"))
     if refusal is not None:
         return refusal
     old_key = access.bearer_key(request) or ""

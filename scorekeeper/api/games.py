@@ -16,6 +16,7 @@ import re
 
 from flask import Blueprint, current_app, request, url_for
 
+from ..canasta.messages import N_
 from ..i18n import gettext as _, ngettext, problem_dict
 from .. import limits
 from ..games import access
@@ -166,10 +167,10 @@ def create():
         body, canonical = read_json_object()
     except BadBody as error:
         return bad_body(error)
-    refusal = idempotency.random_key_refusal(idempotency_key, "a new game")
+    refusal = idempotency.random_key_refusal(idempotency_key, N_("a new game"))
     if refusal is not None:
         return refusal
-    problems = _unknown_fields(body, GAME_FIELDS, "A new game")
+    problems = _unknown_fields(body, GAME_FIELDS, N_("A new game"))
     request_hash = idempotency.request_hash(canonical)
     db = sqlite.get_db()
     created = {}
@@ -213,7 +214,7 @@ def _created_response(answer, status):
 @bp.post("/<game_id>/hands")
 def add_hand(game_id):
     """Append a hand: 201 with the game, the new hand last."""
-    return _change(game_id, 201, HAND_FIELDS, "A hand", lambda db, body, expected: service.add_hand(
+    return _change(game_id, 201, HAND_FIELDS, N_("A hand"), lambda db, body, expected: service.add_hand(
         db, game_id, body.get("sides"), expected_version=expected, made_by=API))
 
 
@@ -222,7 +223,7 @@ def replace_hand(game_id, number):
     """Replace hand ``number``: 200 with the game, every total after it recomputed."""
     def replace(db, body, expected):
         return service.replace_hand(db, game_id, number, body.get("sides"), expected_version=expected, made_by=API)
-    return _change(game_id, 200, HAND_FIELDS, "A hand", replace, number=number)
+    return _change(game_id, 200, HAND_FIELDS, N_("A hand"), replace, number=number)
 
 
 @bp.delete("/<game_id>/hands/<int:number>")
@@ -230,7 +231,7 @@ def delete_hand(game_id, number):
     """Remove hand ``number``: 200 with the game, later hands numbered one less."""
     def delete(db, body, expected):
         return service.delete_hand(db, game_id, number, expected_version=expected, made_by=API)
-    return _change(game_id, 200, DELETE_FIELDS, "A deletion", delete, number=number, body_optional=True)
+    return _change(game_id, 200, DELETE_FIELDS, N_("A deletion"), delete, number=number, body_optional=True)
 
 
 @bp.patch("/<game_id>")
@@ -246,13 +247,13 @@ def rename(game_id):
             raise store.NotFound(game_id)
         names, seats = (body[field] if field in body else stored[field] for field in ("names", "seats"))
         return service.rename_game(db, game_id, names=names, seats=seats, expected_version=expected, made_by=API)
-    return _change(game_id, 200, RENAME_FIELDS, "A change of names and seats", rename_table)
+    return _change(game_id, 200, RENAME_FIELDS, N_("A change of names and seats"), rename_table)
 
 
 @bp.post("/<game_id>/undo")
 def undo(game_id):
     """Revert the game's last change (an add, edit, delete or rename): 200 with the game; 409 when none is left."""
-    return _change(game_id, 200, STEP_FIELDS, "An undo",
+    return _change(game_id, 200, STEP_FIELDS, N_("An undo"),
                    lambda db, body, expected: history.undo(db, game_id, expected_version=expected, made_by=API)[0],
                    body_optional=True)
 
@@ -260,7 +261,7 @@ def undo(game_id):
 @bp.post("/<game_id>/redo")
 def redo(game_id):
     """Put back the change undone last: 200 with the game; 409 when nothing was undone since the last change."""
-    return _change(game_id, 200, STEP_FIELDS, "A redo",
+    return _change(game_id, 200, STEP_FIELDS, N_("A redo"),
                    lambda db, body, expected: history.redo(db, game_id, expected_version=expected, made_by=API)[0],
                    body_optional=True)
 
@@ -383,7 +384,7 @@ def _conflict(current_version, expected):
 
 def _unknown_fields(body, allowed, what):
     return [
-        Problem("value.unknown_field", str(name)[:40], what=what, name=str(name)[:40], fields=", ".join(allowed))
+        Problem("value.unknown_field", str(name)[:40], what=_(what), name=str(name)[:40], fields=", ".join(allowed))
         for name in body if name not in allowed
     ]
 

@@ -8,7 +8,9 @@ table 404, wrong key 403, unreadable body 400/422, then what the table says.
 
 from flask import current_app, request
 
+from ..canasta.messages import N_
 from ..errors import error_body
+from ..i18n import gettext as _
 from ..games import table_replay as replays
 from ..games import table_talk as talk
 from ..games import tables
@@ -33,14 +35,14 @@ def _seat_table(table_id, what):
     if limited is not None:
         return None, None, limited
     if key is None:
-        return None, None, error_body(403, [("Authorization", f"{what} needs the seat's key, sent as the header "
-                                                              "Authorization: Bearer <seat key>. Nothing was sent.")])
+        return None, None, error_body(403, [("Authorization", _("%(what)s needs the seat's key, sent as the header "
+                                                                "Authorization: Bearer <seat key>. Nothing was sent.", what=_(what)))])
     seat = found.seat_of_key(key)
     if seat is None:
         return None, None, _wrong_key()
     if seat == "host":
-        return None, None, error_body(403, [("Authorization", f"{what} comes from a seat: the host's key only "
-                                                              "watches the table. Nothing was sent.")])
+        return None, None, error_body(403, [("Authorization", _("%(what)s comes from a seat: the host's key only "
+                                                                "watches the table. Nothing was sent.", what=_(what)))])
     if talk.presence(db, found, seat, _away(), mark_away=False):
         found = tables.load(db, table_id)
     return found, seat, None
@@ -59,11 +61,11 @@ def _talk_answer(table_id, seat, version):
 @bp.post("/<table_id>/say")
 def say(table_id):
     """Say one of the fixed phrases from the key's seat: 200 with the table's new version and the table."""
-    found, seat, refusal = _seat_table(table_id, "A phrase")
+    found, seat, refusal = _seat_table(table_id, N_("A phrase"))
     if refusal is not None:
         return refusal
     try:
-        body, _, problems = _read_body(SAY_FIELDS, "A phrase")
+        body, _canonical, problems = _read_body(SAY_FIELDS, N_("A phrase"))
     except BadBody as error:
         return bad_body(error)
     if not problems and "phrase" not in body:
@@ -82,19 +84,19 @@ def say(table_id):
 @bp.post("/<table_id>/nudge")
 def nudge(table_id):
     """Nudge the seat to move, from the key's seat, once it has had the move a while: 200 with the new version."""
-    found, seat, refusal = _seat_table(table_id, "A nudge")
+    found, seat, refusal = _seat_table(table_id, N_("A nudge"))
     if refusal is not None:
         return refusal
     body, problems = {}, []
     if request.get_data():
         try:
-            body, _, problems = _read_body(NUDGE_FIELDS, "A nudge")
+            body, _canonical, problems = _read_body(NUDGE_FIELDS, N_("A nudge"))
         except BadBody as error:
             return bad_body(error)
     nudged = body.get("seat")
     if nudged is not None and (isinstance(nudged, bool) or not isinstance(nudged, int)
                                or not 0 <= nudged < found.players):
-        problems.append(("seat", f"seat is the seat you nudge, a number from 0 to {found.players - 1}."))
+        problems.append(("seat", _("seat is the seat you nudge, a number from 0 to %(last)s.", last=found.players - 1)))
     if problems:
         return error_body(422, problems)
     try:
@@ -127,9 +129,9 @@ def deal(table_id, number):
     try:
         replayed = replays.deal_replay(db, found, number)
     except replays.NoSuchDeal:
-        return error_body(404, [("deal", f"This table has dealt deals 1 to {found.row['deal_number']} "
-                                         "in its present game.")])
+        return error_body(404, [("deal", _("This table has dealt deals 1 to %(last)s in its present game.",
+                                           last=found.row['deal_number']))])
     except replays.DealNotOver:
-        return error_body(409, [("deal", "This deal has not ended: its hands stay hidden until it has. "
-                                         "A deal the host ended half-way is never shown.")])
+        return error_body(409, [("deal", _("This deal has not ended: its hands stay hidden until it has. "
+                                           "A deal the host ended half-way is never shown."))])
     return _answer(replays.replay_data(replayed, None if seat == "host" else seat))

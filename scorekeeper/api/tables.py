@@ -14,6 +14,8 @@ import json
 from flask import Blueprint, current_app, request, url_for
 
 from .. import limits
+from ..canasta.messages import N_
+from ..i18n import gettext as _
 from ..canasta.errors import CanastaError
 from ..errors import error_body
 from ..games import access
@@ -83,14 +85,14 @@ def _answer(data, status=200):
 
 
 def no_table():
-    return error_body(404, [("id", "There is no table with this id. Check the link you were given.")])
+    return error_body(404, [("id", _("There is no table with this id. Check the link you were given."))])
 
 
 def _wrong_key():
     limits.count("keys")
-    return error_body(403, [("Authorization", "This key opens no seat of this table, and is not its host's key. "
-                                              "Check the invite link; the host may have given the seat a new one. "
-                                              "Nothing was changed.")])
+    return error_body(403, [("Authorization", _("This key opens no seat of this table, and is not its host's key. "
+                                                "Check the invite link; the host may have given the seat a new one. "
+                                                "Nothing was changed."))])
 
 
 def _key_of_request():
@@ -104,7 +106,8 @@ def _key_of_request():
 def _read_body(allowed, what):
     """Return ``(body, canonical, problems)``; raise BadBody for a body that is no JSON object."""
     body, canonical = read_json_object()
-    problems = [(str(name)[:40], f'{what} has no field "{str(name)[:40]}". Its fields: {", ".join(allowed)}.')
+    problems = [(str(name)[:40], _('%(what)s has no field "%(name)s". Its fields: %(fields)s.', what=_(what),
+                                   name=str(name)[:40], fields=", ".join(allowed)))
                 for name in body if name not in allowed]
     return body, canonical, problems
 
@@ -120,10 +123,10 @@ def open_table():
         return limited
     try:
         key = idempotency.idempotency_key()
-        body, canonical, problems = _read_body(OPEN_FIELDS, "A new table")
+        body, canonical, problems = _read_body(OPEN_FIELDS, N_("A new table"))
     except BadBody as error:
         return bad_body(error)
-    refusal = idempotency.random_key_refusal(key, "a new table")
+    refusal = idempotency.random_key_refusal(key, N_("a new table"))
     if refusal is not None:
         return refusal
     db = sqlite.get_db()
@@ -229,15 +232,16 @@ def _expected_version(body, problems):
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2 ** 53:
-        problems.append(("expected_version", "expected_version is the table's version you saw, a whole number."))
+        problems.append(("expected_version", _("expected_version is the table's version you saw, a whole number.")))
         return None
     return value
 
 
 def _conflict(version, expected):
-    return error_body(409, [("expected_version", (
-        f"The table moved on: it is at version {version}, you sent {expected}. "
-        "Read the table again and choose your move in the position as it is now. Nothing was changed."))])
+    return error_body(409, [("expected_version", _(
+        "The table moved on: it is at version %(version)s, you sent %(expected)s. "
+        "Read the table again and choose your move in the position as it is now. Nothing was changed.",
+        version=version, expected=expected))])
 
 
 @bp.post("/<table_id>/moves")
@@ -251,23 +255,23 @@ def move(table_id):
     if limited is not None:
         return limited
     if key is None:
-        return error_body(403, [("Authorization", "A move needs the seat's key, sent as the header "
-                                                  "Authorization: Bearer <seat key>. Nothing was changed.")])
+        return error_body(403, [("Authorization", _("A move needs the seat's key, sent as the header "
+                                                    "Authorization: Bearer <seat key>. Nothing was changed."))])
     seat = found.seat_of_key(key)
     if seat is None:
         return _wrong_key()
     if seat == "host":
-        return error_body(403, [("Authorization", tables.SENTENCES["spectator"] + " Nothing was changed.")])
+        return error_body(403, [("Authorization", tables.sentence("spectator") + " " + _("Nothing was changed."))])
     talk.presence(db, found, seat, _away(), mark_away=False)  # a seat back from away moves the version: its old one is stale
     try:
         idempotency_key = idempotency.idempotency_key()
-        body, canonical, problems = _read_body(MOVE_FIELDS, "A move")
+        body, canonical, problems = _read_body(MOVE_FIELDS, N_("A move"))
     except BadBody as error:
         return bad_body(error)
     expected = _expected_version(body, problems)
     chosen = None
     if "move" not in body:
-        problems.append(("move", "Give the move, like {\"kind\": \"draw\"}."))
+        problems.append(("move", _("Give the move, like {\"kind\": \"draw\"}.")))
     else:
         try:
             chosen = tables.read_move(body["move"])
@@ -314,17 +318,17 @@ def _host_table(table_id):
     if limited is not None:
         return None, limited
     if key is None:
-        return None, error_body(403, [("Authorization", "Managing a table needs its host's key, sent as the header "
-                                                        "Authorization: Bearer <host key>. Nothing was changed.")])
+        return None, error_body(403, [("Authorization", _("Managing a table needs its host's key, sent as the header "
+                                                          "Authorization: Bearer <host key>. Nothing was changed."))])
     if found.seat_of_key(key) != "host":
         limits.count("keys")
-        return None, error_body(403, [("Authorization", "This is not the host's key of this table. Nothing was changed.")])
+        return None, error_body(403, [("Authorization", _("This is not the host's key of this table. Nothing was changed."))])
     return found, None
 
 
 def _seat_number(found, seat):
     if not 0 <= seat < found.players:
-        return error_body(404, [("seat", f"This table has seats 0 to {found.players - 1}.")])
+        return error_body(404, [("seat", _("This table has seats 0 to %(last)s.", last=found.players - 1))])
     return None
 
 
@@ -345,8 +349,8 @@ def reissue_key(table_id, seat):
     if refusal is not None:
         return refusal
     if found.seats[seat]["player"] != tables.PERSON:
-        return error_body(422, [("seat", "The computer plays this seat: make it a person's seat first "
-                                         "(PUT .../seats/<seat> with {\"player\": \"person\"}).")])
+        return error_body(422, [("seat", _("The computer plays this seat: make it a person's seat first "
+                                           "(PUT .../seats/<seat> with {\"player\": \"person\"})."))])
     db = sqlite.get_db()
     with sqlite.transaction(db):
         key, version = tables.reissue_key(db, found, seat)
@@ -362,20 +366,20 @@ def set_player(table_id, seat):
     if refusal is not None:
         return refusal
     try:
-        body, _, problems = _read_body(SEAT_FIELDS, "A seat")
+        body, _canonical, problems = _read_body(SEAT_FIELDS, N_("A seat"))
     except BadBody as error:
         return bad_body(error)
     player, level = body.get("player"), body.get("level")
     if not isinstance(player, str) or player not in (tables.PERSON, tables.COMPUTER):
-        problems.append(("player", "player is \"person\" or \"computer\"."))
+        problems.append(("player", _("player is \"person\" or \"computer\".")))
     elif player == tables.COMPUTER:
         level = "normal" if level is None else level
         if not isinstance(level, str) or level not in tables.computer_levels():
-            problems.append(("level", f"A computer's level is one of {', '.join(tables.computer_levels())}."))
+            problems.append(("level", _("A computer's level is one of %(levels)s.", levels=", ".join(tables.computer_levels()))))
         elif sum(row["player"] == tables.PERSON for row in found.seats if row["seat"] != seat) == 0:
-            problems.append(("player", "A table needs at least one person's seat: the computer plays the others."))
+            problems.append(("player", _("A table needs at least one person's seat: the computer plays the others.")))
     elif level is not None:
-        problems.append(("level", "A person's seat has no level."))
+        problems.append(("level", _("A person's seat has no level.")))
     if problems:
         return error_body(422, problems)
     db = sqlite.get_db()
@@ -412,7 +416,7 @@ def _seat_or_host_table(table_id):
     if limited is not None:
         return None, None, limited
     if key is None:
-        return None, None, error_body(403, [("Authorization", (
+        return None, None, error_body(403, [("Authorization", _(
             "Playing again needs a seat's key or the host's, sent as the header Authorization: Bearer <key>. "
             "Nothing was changed."))])
     role = found.seat_of_key(key)
@@ -425,12 +429,12 @@ def again_body():
     """Return ``(expected_version, canonical, problems)`` of a play-again request; its body may be left out."""
     if not request.get_data(cache=True).strip() and not request.is_json:
         return None, b"{}", []
-    body, canonical, problems = _read_body(AGAIN_FIELDS, "Playing again")
+    body, canonical, problems = _read_body(AGAIN_FIELDS, N_("Playing again"))
     return _expected_version(body, problems), canonical, problems
 
 
-GAME_NOT_OVER = ("The table's game is not over: a new game starts only once a side has reached the target. "
-                 "Nothing was changed.")
+GAME_NOT_OVER = N_("The table's game is not over: a new game starts only once a side has reached the target. "
+                   "Nothing was changed.")
 
 
 @bp.post("/<table_id>/again")
@@ -464,7 +468,7 @@ def again(table_id):
     except tables.Conflict as conflict:
         return _conflict(conflict.version, expected)
     except tables.GameNotOver:
-        return error_body(409, [("", GAME_NOT_OVER)])
+        return error_body(409, [("", _(GAME_NOT_OVER))])
     except KeyReused:
         return idempotency.key_reused()
     if not once.repeated:

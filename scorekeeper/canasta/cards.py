@@ -16,6 +16,7 @@ from enum import Enum
 from typing import ClassVar
 
 from .errors import CardError, Problem
+from .messages import N_
 
 
 class Rank(Enum):
@@ -122,8 +123,8 @@ RANK_POINTS: dict[Rank, int] = {
     Rank.THREE: 5,  # a black 3; red 3s have no card value
 }
 RANK_PLURALS = {
-    Rank.JOKER: "jokers", Rank.ACE: "aces", Rank.KING: "kings",
-    Rank.QUEEN: "queens", Rank.JACK: "jacks",
+    Rank.JOKER: N_("jokers"), Rank.ACE: N_("aces"), Rank.KING: N_("kings"),
+    Rank.QUEEN: N_("queens"), Rank.JACK: N_("jacks"),
 }
 RANK_ALIASES: dict[str, Rank] = {rank.value: rank for rank in Rank} | {
     "T": Rank.TEN, "JOKER": Rank.JOKER, "*": Rank.JOKER,

@@ -457,11 +457,11 @@ def _card(code):
 def _label(key) -> str:
     """Return what a meld of ``key`` is made of: "kings", "black 3s", "wild cards"; "cards" for no meld."""
     if key is None:
-        return "cards"
+        return N_("cards")
     if key == "wild":
-        return "wild cards"
+        return N_("wild cards")
     if key == "3":
-        return "black 3s"
+        return N_("black 3s")
     return _rank(key).plural
 
 
@@ -512,61 +512,64 @@ def _special(name: str) -> str:
     return next((hand.label for hand in SPECIAL_HANDS if hand.id == name), name).lower()
 
 
-# spec: (value, every parameter) -> words
+# spec: (value, every parameter, the reader's gettext) -> words
 SPECS = {
-    "plural": lambda rank, _: _rank(rank).plural,
-    "one": lambda rank, _: _words().singular(_rank(rank)),
-    "a_rank": lambda rank, _: _words().rank_word(_rank(rank)),
-    "a_card": lambda card, _: _words().card_word(_card(card)),
-    "card_text": lambda card, _: str(_card(card)),
-    "label": lambda key, _: _label(key),
-    "labels": lambda keys, _: _words().join_and([_label(key) for key in keys]),
-    "Decks": lambda decks, _: _words().capital(_words().decks_word(decks)),
-    "Label": lambda key, _: _words().capital(_label(key)),
-    "count_of_rank": lambda count, p: _words().rank_word(_rank(p["rank"]), count),
-    "have_of_rank": lambda count, p: _words().rank_word(_rank(p["rank"]), count) if count else "none",
-    "a_wild_card": lambda has, _: "a wild card" if has else "no wild card",
-    "a_meld_of_rank": lambda has, p: ("a meld of " if has else "no meld of ") + _rank(p["rank"]).plural,
-    "cards_words": lambda cards, _: _words().cards_words(_cards(cards)),
-    "them": lambda cards, _: "it" if len(_cards(cards)) == 1 else "them",
-    "go_on": lambda cards, _: "goes on" if len(_cards(cards)) == 1 else "go on",
-    "placed": lambda placed, _: _placed(placed),
-    "canastas": lambda count, _: _words().plural(count, "canasta"),
-    "wild_cards": lambda count, _: _words().plural(count, "wild card"),
-    "none": lambda count, _: str(count) if count else "none",
-    "it": lambda count, _: "it" if count == 1 else "them",
-    "its": lambda count, _: "its" if count == 1 else "their",
-    "needs": lambda shares, _: "Your side needs" if shares else "You need",
-    "has_canastas": lambda count, p: ("it has " if p["shares"] else "you have ") + (str(count) if count else "none"),
-    "partner_clause": lambda shares, _: ", nothing added to your partner's melds" if shares else "",
-    "keep": lambda must_discard, _: ("all of them but one to discard" if must_discard
-                                     else "all of them, or all but one to discard"),
-    "top_uncounted": lambda counts, _: "" if counts else " (the top card does not count)",
-    "whose": lambda team, _: "your side's" if team else "your",
-    "family": lambda family_id, _: _family(family_id),
-    "rules": lambda rules_id, _: _rules(rules_id),
-    "special": lambda name, _: _special(name),
-    "points": lambda value, _: _words().points_word(value),
-    "or": lambda items, _: _words().join_or([str(item) for item in items]),
-    "and": lambda items, _: _words().join_and([str(item) for item in items]),
-    "comma": lambda items, _: ", ".join(str(item) for item in items),
-    "frozen": lambda reasons, _: _frozen(reasons),
-    "uncapital": lambda said, _: (text := str(said))[:1].lower() + text[1:],
-    "sentences": lambda said, _: " ".join(str(each) for each in said),
-    "after_colon": lambda reasons, _: _after_colon(reasons),
+    "plural": lambda rank, _, g: g(_rank(rank).plural),
+    "one": lambda rank, _, g: _words().singular(_rank(rank)),
+    "a_rank": lambda rank, _, g: _words().rank_word(_rank(rank), 1, g),
+    "a_card": lambda card, _, g: _words().card_word(_card(card), g),
+    "card_text": lambda card, _, g: str(_card(card)),
+    "label": lambda key, _, g: g(_label(key)),
+    "labels": lambda keys, _, g: _words().join_and([g(_label(key)) for key in keys], g),
+    "Decks": lambda decks, _, g: _words().capital(_words().decks_word(decks)),
+    "Label": lambda key, _, g: _words().capital(g(_label(key))),
+    "count_of_rank": lambda count, p, g: _words().rank_word(_rank(p["rank"]), count, g),
+    "have_of_rank": lambda count, p, g: _words().rank_word(_rank(p["rank"]), count, g) if count else g(N_("none")),
+    "a_wild_card": lambda has, _, g: g(N_("a wild card")) if has else g(N_("no wild card")),
+    "a_meld_of_rank": lambda has, p, g: (g(N_("a meld of {rank}")) if has else g(N_("no meld of {rank}"))).format(
+        rank=g(_rank(p["rank"]).plural)),
+    "cards_words": lambda cards, _, g: _words().cards_words(_cards(cards), g),
+    "them": lambda cards, _, g: g(N_("it")) if len(_cards(cards)) == 1 else g(N_("them")),
+    "go_on": lambda cards, _, g: g(N_("goes on")) if len(_cards(cards)) == 1 else g(N_("go on")),
+    "placed": lambda placed, _, g: _placed(placed),
+    "canastas": lambda count, _, g: _words().plural(count, "canasta"),
+    "wild_cards": lambda count, _, g: _words().plural(count, "wild card"),
+    "none": lambda count, _, g: str(count) if count else g(N_("none")),
+    "it": lambda count, _, g: g(N_("it")) if count == 1 else g(N_("them")),
+    "its": lambda count, _, g: g(N_("its")) if count == 1 else g(N_("their")),
+    "needs": lambda shares, _, g: g(N_("Your side needs")) if shares else g(N_("You need")),
+    "has_canastas": lambda count, p, g: (g(N_("it has {count}")) if p["shares"] else g(N_("you have {count}"))).format(
+        count=str(count) if count else g(N_("none"))),
+    "partner_clause": lambda shares, _, g: g(N_(", nothing added to your partner's melds")) if shares else "",
+    "keep": lambda must_discard, _, g: (g(N_("all of them but one to discard")) if must_discard
+                                        else g(N_("all of them, or all but one to discard"))),
+    "top_uncounted": lambda counts, _, g: "" if counts else g(N_(" (the top card does not count)")),
+    "whose": lambda team, _, g: g(N_("your side's")) if team else g(N_("your")),
+    "family": lambda family_id, _, g: g(_family(family_id)),
+    "rules": lambda rules_id, _, g: g(_rules(rules_id)),
+    "special": lambda name, _, g: _special(name),
+    "points": lambda value, _, g: _words().points_word(value),
+    "or": lambda items, _, g: _words().join_or([str(item) for item in items]),
+    "and": lambda items, _, g: _words().join_and([str(item) for item in items], g),
+    "comma": lambda items, _, g: ", ".join(str(item) for item in items),
+    "frozen": lambda reasons, _, g: _frozen(reasons),
+    "uncapital": lambda said, _, g: (text := str(said))[:1].lower() + text[1:],
+    "sentences": lambda said, _, g: " ".join(str(each) for each in said),
+    "after_colon": lambda reasons, _, g: _after_colon(reasons),
 }
 
 
 class _Wording(string.Formatter):
     """str.format with the specs of :data:`SPECS`, each given every parameter."""
 
-    def __init__(self, params: Mapping[str, object]):
+    def __init__(self, params: Mapping[str, object], gettext=None):
         self.params = params
+        self.gettext = gettext or _same
 
     def format_field(self, value, format_spec):
         words = SPECS.get(format_spec)
         if words is not None:
-            return words(value, self.params)
+            return words(value, self.params, self.gettext)
         return super().format_field(value, format_spec)
 
 
@@ -577,10 +580,10 @@ def render(template: str, params: Mapping[str, object], gettext=_same) -> str:
     """
     if gettext is not _same:
         template = gettext(template) if template else template
-        params = {name: _translated(value, gettext) for name, value in params.items()}
+        params = {name: _translated(value, gettext, name) for name, value in params.items()}
     if ":" not in template and "." not in template:
         return template.format_map(params)
-    return _Wording(params).vformat(template, (), params)
+    return _Wording(params, gettext).vformat(template, (), params)
 
 
 class _Worded(str):
@@ -591,8 +594,15 @@ class _Worded(str):
         return str(self)
 
 
-def _translated(value, gettext):
-    """Return a parameter with every problem in it worded through ``gettext``; other data as it is."""
+# Parameters that are words of the app (a field's label, what a body is), marked with N_ where they are made.
+WORDED_PARAMS = {"label", "what", "listed", "reason"}
+
+
+def _translated(value, gettext, name=""):
+    """Return a parameter with every problem in it worded through ``gettext``, and the app's own words (the
+    parameters of :data:`WORDED_PARAMS`) translated; other data as it is."""
+    if name in WORDED_PARAMS and isinstance(value, str):
+        return gettext(value)
     if hasattr(value, "code") and hasattr(value, "params"):
         return _Worded(worded(value, gettext))
     if isinstance(value, (list, tuple)) and any(hasattr(each, "code") for each in value):

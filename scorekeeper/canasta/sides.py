@@ -30,6 +30,7 @@ from .options import Options
 from .rules import MAX_TOTAL, RuleSet
 from .validation import hand_problems, side_count_problems, side_problems
 from .words import IN_HAND_LABELS
+from .messages import N_
 
 __all__ = ["HandInput", "InHand", "SideInput", "parse_hand", "parse_side", "parse_totals"]
 
@@ -41,7 +42,7 @@ KIND_FIELDS = {kind: kind.value for kind in CanastaKind}
 COUNT_FIELDS = {kind: f"{kind}_canastas" for kind in CanastaKind}
 # How many cards of each ``in_hand`` group one deck holds.
 IN_HAND_PER_DECK = {name: group_per_deck(name) for name in IN_HAND_GROUPS}
-MELD_COUNTS = {"naturals": ("Natural cards in a meld", 4), "twos": ("2s in a meld", 4), "jokers": ("Jokers in a meld", 2)}
+MELD_COUNTS = {"naturals": (N_("Natural cards in a meld"), 4), "twos": (N_("2s in a meld"), 4), "jokers": (N_("Jokers in a meld"), 2)}
 # Why a count or points cannot be that high (see FieldReader.integer and the messages ``value.above.*``).
 DECKS_HOLD = "decks"
 DECKS_HOLD_OF_A_RANK = "decks_of_a_rank"
@@ -194,13 +195,14 @@ def _laid_out_and_penalties(reader: FieldReader, ruleset: RuleSet, data: dict, p
     extras["unfinished"] = frozenset(
         name for name in UNFINISHED_FIELDS
         if reader.boolean(unfinished.get(name, False), unfinished_paths[name], f"Unfinished {name}"))
-    for name, what in (("players_with_three_aces", "aces"), ("players_with_three_sevens", "sevens")):
-        extras[name] = reader.integer(data.get(name, 0), paths[name], f"Players holding three or more {what}",
+    for name, label in (("players_with_three_aces", N_("Players holding three or more aces")),
+                        ("players_with_three_sevens", N_("Players holding three or more sevens"))):
+        extras[name] = reader.integer(data.get(name, 0), paths[name], label,
                                       high=ruleset.players_per_side, why_high=SIDE_HAS_PLAYERS) or 0
     extras["last_drawn_three"] = bool(reader.boolean(data.get("last_drawn_three", False), paths["last_drawn_three"],
-                                                     "Last drawn three"))
+                                                     N_("Last drawn three")))
     extras["special_hand_points"] = reader.integer(data.get("special_hand_points", 0), paths["special_hand_points"],
-                                                   "Special hand points", high=MAX_SPECIAL_HAND, step=5, example=3000) or 0
+                                                   N_("Special hand points"), high=MAX_SPECIAL_HAND, step=5, example=3000) or 0
     return extras
 
 
@@ -239,7 +241,7 @@ def parse_side(reader: FieldReader, ruleset: RuleSet, options: Options, raw: obj
                 summary = summarise_melds(ruleset, melds)
                 values.update(melds=melds, melded_points=summary.melded_points, canastas=summary.canastas,
                               unfinished=summary.unfinished)
-        values["hand_points"] = reader.integer(data.get("hand_points", 0), paths["hand_points"], "Points left in hand",
+        values["hand_points"] = reader.integer(data.get("hand_points", 0), paths["hand_points"], N_("Points left in hand"),
                                                high=ruleset.total_card_points, step=5, why_high=DECKS_HOLD_POINTS)
         if "in_hand" in data:
             if "hand_points" in data:

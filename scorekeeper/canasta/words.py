@@ -13,9 +13,19 @@ from .cards import Card, Rank
 from .messages import N_
 
 SINGULAR = {
-    Rank.ACE: "ace", Rank.KING: "king", Rank.QUEEN: "queen", Rank.JACK: "jack",
-    Rank.JOKER: "joker", Rank.TWO: "2",
+    Rank.ACE: N_("ace"), Rank.KING: N_("king"), Rank.QUEEN: N_("queen"), Rank.JACK: N_("jack"),
+    Rank.JOKER: N_("joker"), Rank.TWO: "2",
 }
+# Cards counted in words, through the caller's gettext (English without one).
+A_RANK, AN_RANK, NO_RANK, RANKS = N_("a {rank}"), N_("an {rank}"), N_("no {rank}"), N_("{count} {ranks}")
+A_RED_THREE, RED_THREES = N_("a red 3"), N_("{count} red 3s")
+A_BLACK_THREE, BLACK_THREES = N_("a black 3"), N_("{count} black 3s")
+A_PAIR, NO_CARD = N_("a pair of {ranks}"), N_("no card")
+WILD_CARDS, WITH_WILDS = N_("{count} wild cards"), N_("{meld} with {wilds}")
+
+
+def _same(text: str) -> str:
+    return text
 
 
 def singular(rank: Rank) -> str:
@@ -23,27 +33,27 @@ def singular(rank: Rank) -> str:
     return SINGULAR.get(rank, rank.value)
 
 
-def rank_word(rank: Rank, count: int = 1) -> str:
-    """Return ``count`` cards of ``rank`` in player words.
+def rank_word(rank: Rank, count: int = 1, gettext=_same) -> str:
+    """Return ``count`` cards of ``rank`` in player words (``gettext``'s language).
 
     >>> rank_word(Rank.KING), rank_word(Rank.EIGHT), rank_word(Rank.ACE, 0), rank_word(Rank.TEN, 3)
     ('a king', 'an 8', 'no ace', '3 10s')
     """
     name = singular(rank)
     if count == 1:
-        return ("an " if name[0] in "a8" else "a ") + name
+        return gettext(AN_RANK if name[0] in "a8" else A_RANK).format(rank=gettext(name))
     if count == 0:
-        return "no " + name
-    return f"{count} {rank.plural}"
+        return gettext(NO_RANK).format(rank=gettext(name))
+    return gettext(RANKS).format(count=count, ranks=gettext(rank.plural))
 
 
-def card_word(card: Card) -> str:
+def card_word(card: Card, gettext=_same) -> str:
     """Return one card in player words: ``"a king"``, ``"a red 3"``, ``"a joker"``."""
     if card.is_red_three:
-        return "a red 3"
+        return gettext(A_RED_THREE)
     if card.is_black_three:
-        return "a black 3"
-    return rank_word(card.rank)
+        return gettext(A_BLACK_THREE)
+    return rank_word(card.rank, 1, gettext)
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
@@ -55,9 +65,14 @@ def _join(parts: Sequence[str], word: str) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" {word} " + parts[-1]
 
 
-def join_and(parts: Sequence[str]) -> str:
-    """Return the parts as a list in words: ``"a, b and c"``."""
-    return _join(parts, "and")
+AND = N_("{first} and {last}")
+
+
+def join_and(parts: Sequence[str], gettext=None) -> str:
+    """Return the parts as a list in words: ``"a, b and c"`` (through ``gettext``: in the reader's language)."""
+    if gettext is None or len(parts) == 1:
+        return _join(parts, "and")
+    return gettext(AND).format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
 def join_or(parts: Sequence[str]) -> str:
@@ -98,36 +113,39 @@ IN_HAND_NAMES = {
 IN_HAND_LABELS = {name: f"{words} in hand" for name, words in IN_HAND_NAMES.items()}
 
 
-def _group(rank: Rank, count: int) -> str:
+def _group(rank: Rank, count: int, gettext=_same) -> str:
     if count == 2 and rank is not Rank.JOKER:
-        return f"a pair of {rank.plural}"
-    return rank_word(rank, count)
+        return gettext(A_PAIR).format(ranks=gettext(rank.plural))
+    return rank_word(rank, count, gettext)
 
 
-def cards_words(cards: Sequence[Card]) -> str:
-    """Return cards in player words, grouped by rank: ``"a pair of jacks and a joker"``."""
+def cards_words(cards: Sequence[Card], gettext=_same) -> str:
+    """Return cards in player words, grouped by rank: ``"a pair of jacks and a joker"`` (``gettext``'s language)."""
     if not cards:
-        return "no card"
+        return gettext(NO_CARD)
     counts = Counter(card.rank for card in cards)
     parts = []
     for rank, count in counts.items():
         if rank is Rank.THREE:
             reds = sum(1 for c in cards if c.is_red_three)
             if reds:
-                parts.append("a red 3" if reds == 1 else f"{reds} red 3s")
+                parts.append(gettext(A_RED_THREE) if reds == 1 else gettext(RED_THREES).format(count=reds))
             if count - reds:
-                parts.append("a black 3" if count - reds == 1 else f"{count - reds} black 3s")
+                parts.append(gettext(A_BLACK_THREE) if count - reds == 1
+                             else gettext(BLACK_THREES).format(count=count - reds))
             continue
-        parts.append(_group(rank, count))
-    return join_and(parts)
+        parts.append(_group(rank, count, gettext))
+    return join_and(parts, gettext)
 
 
-def meld_words(key, cards: Sequence[Card]) -> str:
-    """Return a meld in words: ``"3 kings"``, ``"3 kings with a 2"``, ``"3 wild cards"``."""
+def meld_words(key, cards: Sequence[Card], gettext=_same) -> str:
+    """Return a meld in words: ``"3 kings"``, ``"3 kings with a 2"``, ``"3 wild cards"`` (``gettext``'s language)."""
     naturals = [c for c in cards if not c.is_wild]
     wilds = [c for c in cards if c.is_wild]
-    head = rank_word(key, len(naturals)) if key is not None and naturals else ""
-    tail = cards_words(wilds) if wilds else ""
+    head = rank_word(key, len(naturals), gettext) if key is not None and naturals else ""
+    tail = cards_words(wilds, gettext) if wilds else ""
     if key is None:
-        return f"{len(cards)} wild cards"
-    return " with ".join(part for part in (head, tail) if part) or "no card"
+        return gettext(WILD_CARDS).format(count=len(cards))
+    if head and tail:
+        return gettext(WITH_WILDS).format(meld=head, wilds=tail)
+    return head or tail or gettext(NO_CARD)

@@ -1,20 +1,26 @@
-"""A practice game against the computer: the player at seat 0, computers at the other seats.
+"""A practice game against the computer: a table (:mod:`.tables`) with one person and three computers.
 
-The deal being played is stored as its moves (``store.practice``) and replayed
-by :mod:`scorekeeper.canasta.play` on every read, so a reload, a phone that
-slept or a second tab continue the same deal. After the player's move the
-computers play until it is the player's move again (or the deal is over),
-each move with the coach's line and the computer's reason. The log keeps what
-the coach said as data (codes and parameters, seats as numbers), worded for the
-reader when the page is shown (:func:`shown_log`). A finished deal
-is scored by the engine and stored as a hand of the scorekeeper game behind
-the practice game (``games.write.add_hand``): its board, chart and PDF sheet
-work as for any game.
+The player sits at seat 0 and plays first in every deal; the computers play
+the other seats at the game's level. Unlike a table of friends, they move at
+once, inside the request of the player's move: the player's page narrates
+their moves one at a time itself (``static/table.js``). The deal being played
+is the table's moves, replayed by :mod:`scorekeeper.canasta.play` on every read,
+so a reload, a phone that slept or a second tab continue the same deal; every
+move of the player goes through the engine's referee, and is stored with the
+computers' answers by the table's own compare-and-swap (:func:`tables.store_moves`).
 
-The deals of a game started without a deal code come from a secret drawn here
-and kept only in the database: never shown, never in a cookie, so nobody can
-compute the hidden hands (issue 20). A deal code typed by the player is that
-player's own, and deals the same cards every time.
+The coach's log of the deal (each move's line, the tips, mistakes and hints)
+is kept with the table as data (codes and parameters, seats as numbers), worded
+for the reader when the page is shown (:func:`shown_log`); ``hints`` counts the
+hints of the game. A finished deal is scored by the engine and stored as a hand
+of the scorekeeper game behind the table (``games.write.add_hand``): its board,
+chart and PDF sheet work as for any game.
+
+Seeds. A table's deals come from a secret drawn from ``secrets`` and kept
+only in the database: never shown, never in a cookie, never derived from an id
+(issue 20). Only a practice table may be dealt from a deal code the player
+typed (``deal_code``): that code is the player's own, and deals the same cards
+every time, so two people can play the same deals.
 """
 
 from __future__ import annotations
@@ -23,54 +29,30 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-from ..canasta.play import (
-    AskPartner, Deal, Move, apply, deal, hand_sides, judge, move_from_data, replay, view,
-)
+from ..canasta.play import AskPartner, Move, apply, deal, judge
 from ..canasta.coach.lines import answer_line, hint, line, mistakes, refusal_line, tip
 from ..canasta.coach.names import seat_names
 from ..canasta.coach.words import Reader, render
 from ..canasta.players.levels import LEVEL_NAMES, LEVELS
 from ..canasta.players.loop import play_out
 from ..canasta.rules import PRESETS
-from ..store import db as store
+from flask_babel import gettext
 from ..store import sqlite
-from ..store import practice as rows
-from . import read, write
+from ..store import tables as rows
+from . import tables, write
+from .tables import COMPUTER, PERSON, Table
 
 HUMAN = 0
 MAX_LOG = 200
 # A practice game nobody touched for this long is deleted, with its score (docs/operations.md).
 KEEP_DAYS = 30
 
+__all__ = ["HUMAN", "KEEP_DAYS", "Conflict", "Outcome", "Table", "forget_untouched", "load", "next_deal", "play",
+           "reader", "seed_of", "shown_log", "side_names", "start", "take_hint"]
+
 
 class Conflict(Exception):
     """The game moved on in another tab: the move was not made."""
-
-
-@dataclass
-class Table:
-    """A practice game as read: its row, the scorekeeper game, the deal and where it stands."""
-
-    row: dict
-    game: read.Game
-    deal: Deal
-    positions: list  # every position of the deal so far
-
-    @property
-    def id(self) -> str:
-        return self.row["id"]
-
-    @property
-    def position(self):
-        return self.positions[-1]
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return seat_names(self.position.seats)
-
-    def seen(self):
-        """Return what the player may know of the position (seat 0's view)."""
-        return view(self.position, HUMAN)
 
 
 def side_names(rules: str) -> list[str]:
@@ -84,43 +66,48 @@ def side_names(rules: str) -> list[str]:
     return sides
 
 
-def seed_of(seed: str, deal_number: int) -> str:
-    """Return the seed of a practice game's deal: its game's seed and the deal's number."""
-    return f"practice:{seed}:{deal_number}"
+def seed_of(code: str, deal_number: int) -> str:
+    """Return the seed of deal ``deal_number`` of a practice game dealt from ``code``."""
+    return f"practice:{code}:{deal_number}"
+
+
+def _deal_seed(row: dict, deal_number: int) -> str:
+    """The seed of the table's deal ``deal_number``: from its deal code, else a fresh secret."""
+    return seed_of(row["deal_code"], deal_number) if row.get("deal_code") else tables.new_seed()
 
 
 def start(db, rules: str, level: str, seed: str | None = None) -> str:
-    """Create a practice game under ``rules`` at ``level``; return its id.
+    """Open a practice table under ``rules`` at ``level``, the person at seat 0; return its id.
 
-    ``seed`` chooses the deals (the same seed deals the same cards: a deal can be
-    played again); by default a secret nobody is shown, unrelated to the game's id.
+    ``seed``: a deal code typed by the player (the same code deals the same cards: a deal can be
+    played again); by default every deal comes from a secret nobody is shown.
     """
     if rules not in PRESETS:
-        raise ValueError(f"There is no rule set {rules!r}.")
+        raise ValueError(gettext("There is no rule set %(rules)s.", rules=repr(rules)))
     if level not in LEVEL_NAMES:
-        raise ValueError(f"There is no level {level!r}.")
+        raise ValueError(gettext("There is no level %(level)s.", level=repr(level)))
+    names = seat_names(PRESETS[rules].players)
+    seats = [{"name": name, "player": PERSON if seat == HUMAN else COMPUTER,
+              "level": None if seat == HUMAN else level, "key_hash": None}  # no key opens it: the session does
+             for seat, name in enumerate(names)]
+    table_id = secrets.token_urlsafe(tables.ID_BYTES)
     with sqlite.transaction(db):
         game_id, _ = write.new_game(db, rules=rules, names=side_names(rules))
-        practice_id = secrets.token_urlsafe(12)
-        rows.create_practice(db, practice_id=practice_id, game_id=game_id, rules=rules, level=level,
-                             seed=seed or secrets.token_urlsafe(24), totals_before=[0] * PRESETS[rules].scorers)
-    return practice_id
+        # Nobody is its host: the hash of a key never made.
+        rows.create_table(db, table_id=table_id, host_key_hash=tables.hash_key(tables.new_key()), rules=rules,
+                          options={}, game_id=game_id, seed=seed_of(seed, 1) if seed else tables.new_seed(),
+                          totals_before=[0] * PRESETS[rules].scorers, seats=seats, at=tables.clock(),
+                          practice=level, deal_code=seed or None)
+    return table_id
 
 
 def load(db, practice_id: str | None) -> Table | None:
-    """Return the practice game, replayed to its last move, or None."""
-    row = rows.get_practice(db, practice_id) if practice_id else None
-    if row is None:
+    """Return the practice table, replayed to its last move, or None (also for a table of friends)."""
+    found = tables.load(db, practice_id) if practice_id else None
+    if found is None or not found.row.get("practice"):
         return None
-    game = read.load_game(db, row["game_id"])
-    if game is None:
-        return None
-    # A game from before the seeds were secret plays its last deal on from the seed it was dealt from.
-    dealt_from = row.get("deal_seed") or seed_of(row["seed"], row["deal_number"])
-    record = Deal(row["rules"], None, dealt_from, tuple(row["totals_before"]),
-                  tuple(move_from_data(move) for move in row["moves"]))
-    played = replay(record)
-    return Table(row, game, record, played.positions)
+    found.row["level"] = found.row["practice"]
+    return found
 
 
 def _entry(kind: str, said, seat: int | None, number: int) -> dict:
@@ -131,7 +118,7 @@ def _entry(kind: str, said, seat: int | None, number: int) -> dict:
 
 def reader(table: Table, seat: int = HUMAN) -> Reader:
     """Return the reader at ``seat`` of the practice game: the player (seat 0, "You"), the computers by name."""
-    return Reader(seat, table.names)
+    return Reader(seat, tuple(gettext(name) for name in table.names), gettext=gettext)
 
 
 def shown_log(table: Table, seat: int = HUMAN) -> list[dict]:
@@ -149,12 +136,18 @@ class Outcome:
     added: int = 0
 
 
-def _computers(position, moves: list, log: list, level: str) -> object:
+def _stored(move, seat, version, by, reason=None) -> dict:
+    """A move as the table stores it: the move, who made it, the version it was made on, a computer's reason."""
+    return {"move": move.as_dict(), "seat": seat, "version": version, "by": by,
+            "reason": reason.as_dict() if reason is not None else None}
+
+
+def _computers(position, moves: list, log: list, level: str, version: int) -> object:
     """Play the computer seats until the player is to move or the deal is over."""
     for turn in play_out(position, [LEVELS[level]] * position.seats, until=lambda now: now.to_move == HUMAN):
         log.append(_entry("computer", line(turn.position, turn.move, turn.events, viewer=HUMAN,
                                            choice=turn.choice), turn.position.to_move, len(moves)))
-        moves.append(turn.move.as_dict())
+        moves.append(_stored(turn.move, turn.position.to_move, version, COMPUTER, turn.choice.reason))
         position = turn.after
     return position
 
@@ -164,11 +157,11 @@ def play(db, table: Table, move: Move) -> Outcome:
     position = table.position
     if position.over:
         if table.game.score.game_over:
-            return Outcome(refused="The game is over: start a new game below.")
-        return Outcome(refused="The deal is over: press Next deal to play the next one.")
+            return Outcome(refused=gettext("The game is over: start a new game below."))
+        return Outcome(refused=gettext("The deal is over: press Next deal to play the next one."))
     if position.to_move != HUMAN:
-        return Outcome(refused="It is not your move.")
-    ruling = judge(position, move)
+        return Outcome(refused=gettext("It is not your move."))
+    ruling = judge(position, move, HUMAN)
     if not ruling.allowed:
         return Outcome(refused=refusal_line(ruling))
     moves = list(table.row["moves"])
@@ -177,70 +170,70 @@ def play(db, table: Table, move: Move) -> Outcome:
     advice = tip(position, move) if position.step != "answer" else None
     after, events = apply(position, move)
     log.append(_entry("you", line(position, move, events, viewer=HUMAN), HUMAN, len(moves)))
-    moves.append(move.as_dict())
+    moves.append(_stored(move, HUMAN, table.version, PERSON))
     for said in mistakes(position, move, after):
         log.append(_entry("mistake", said, None, len(moves) - 1))
     if advice:
         log.append(_entry("tip", advice, None, len(moves) - 1))
     if isinstance(move, AskPartner) and not after.over:
         choice = LEVELS[table.row["level"]].choose(after)
+        partner = after.to_move
         answered, events = apply(after, choice.move)
         # The partner says its answer, never its hand: "North says yes: go ahead."
-        log.append(_entry("computer", answer_line(after, choice, viewer=HUMAN), after.to_move, len(moves)))
-        moves.append(choice.move.as_dict())
+        log.append(_entry("computer", answer_line(after, choice, viewer=HUMAN), partner, len(moves)))
+        moves.append(_stored(choice.move, partner, table.version, COMPUTER, choice.reason))
         after = answered
-    after = _computers(after, moves, log, table.row["level"])
+    after = _computers(after, moves, log, table.row["level"], table.version)
     _store(db, table, moves, log, after)
     return Outcome(added=len(log) - before)
 
 
-def _store(db, table: Table, moves, log, position, deal_number=None, totals_before=None):
-    """Store the deal and, once it is over, its hand in the scorekeeper game: one transaction."""
-    with sqlite.transaction(db):
-        _save(db, table, moves, log, deal_number=deal_number, totals_before=totals_before)
-        if position.over:
-            finish(db, table.row["game_id"], position)
-
-
-def _save(db, table: Table, moves, log, deal_number=None, hints=None, totals_before=None):
+def _store(db, table: Table, moves, log, position):
+    """Store the deal's moves and log and, once it is over, its hand in the scorekeeper game: one transaction."""
     try:
-        rows.save_practice(db, table.id, table.row["version"], moves=moves, log=log[-MAX_LOG:],
-                           deal_number=deal_number or table.row["deal_number"],
-                           hints=table.row["hints"] if hints is None else hints, totals_before=totals_before,
-                           new_deal=deal_number is not None and deal_number != table.row["deal_number"])
-    except store.VersionConflict:
+        with sqlite.transaction(db):
+            tables.store_moves(db, table, moves, position, log=log[-MAX_LOG:])
+    except tables.Conflict:
         raise Conflict() from None
-
-
-def finish(db, game_id: str, position) -> None:
-    """Store the ended deal as a hand of the scorekeeper game (scored there by the engine)."""
-    write.add_hand(db, game_id, hand_sides(position))
 
 
 def take_hint(db, table: Table) -> str:
     """Return the hint for the player's move in words, and log it (as data) and count it."""
     position = table.position
     if position.over or position.to_move != HUMAN:
-        return "There is nothing to do until your move."
-    _, said = hint(position)
+        return gettext("There is nothing to do until your move.")
+    _best, said = hint(position)
     log = list(table.row["log"]) + [_entry("hint", said, None, len(table.row["moves"]))]
-    _save(db, table, table.row["moves"], log, hints=table.row["hints"] + 1)
+    try:
+        rows.save_coach(db, table.id, table.version, log=log[-MAX_LOG:], hints=table.row["hints"] + 1,
+                        at=tables.clock())
+    except rows.TableVersionConflict:
+        raise Conflict() from None
     return render(said, reader(table))
 
 
 def next_deal(db, table: Table) -> None:
     """Deal again (the deal being played is thrown away unless it is over); the totals stay."""
     if table.game.score.game_over:
-        raise ValueError("The game is over: start a new game.")
+        raise ValueError(gettext("The game is over: start a new game."))
     number = table.row["deal_number"] + 1
     totals = tuple(table.game.score.totals)
-    position, _ = deal(table.row["rules"], None, seed_of(table.row["seed"], number), totals)
-    moves, log = [], []
-    position = _computers(position, moves, log, table.row["level"])
-    _store(db, table, moves, log, position, deal_number=number, totals_before=totals)
+    seed = _deal_seed(table.row, number)
+    try:
+        with sqlite.transaction(db):
+            rows.save_new_deal(db, table.id, table.version, deal_number=number, seed=seed, totals_before=totals,
+                               at=tables.clock())
+    except rows.TableVersionConflict:
+        raise Conflict() from None
+    dealt = load(db, table.id)
+    position, _dealt = deal(dealt.row["rules"], None, seed, totals)
+    if position.to_move != HUMAN:  # the player plays first; should a rule set deal otherwise, the computers move
+        moves, log = [], []
+        position = _computers(position, moves, log, dealt.row["level"], dealt.version)
+        _store(db, dealt, moves, log, position)
 
 
 def forget_untouched(db, keep_days: int = KEEP_DAYS) -> int:
     """Delete the practice games nobody touched for ``keep_days`` days, with their scores; return how many."""
     since = datetime.now(timezone.utc) - timedelta(days=keep_days)
-    return rows.forget_practice(db, since.isoformat(timespec="seconds"))
+    return rows.forget_practice(db, since.timestamp())

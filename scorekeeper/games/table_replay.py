@@ -15,6 +15,8 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from flask_babel import gettext
+
 from ..canasta.coach.lines import line
 from ..canasta.coach.words import Reader, render
 from ..canasta.play import apply, move_from_data, replay, score
@@ -57,7 +59,7 @@ class DealReplay:
         """The reader of the lines: ``seat`` (a table seat) reads "You"; None, an onlooker, reads every name."""
         table = self.table
         names = [table.names[table.table_seat(engine)] for engine in range(table.players)]
-        return Reader(table.engine_seat(seat) if isinstance(seat, int) else None, names)
+        return Reader(table.engine_seat(seat) if isinstance(seat, int) else None, names, gettext=gettext)
 
     def face_up(self, number: int) -> dict:
         """The position after move ``number`` (0: as dealt), every card shown, in the table's seats."""

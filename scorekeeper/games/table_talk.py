@@ -16,6 +16,9 @@ had the turn a while, that the table waits on it.
 
 from __future__ import annotations
 
+from flask_babel import gettext
+
+from ..canasta.messages import N_
 from ..store import sqlite
 from ..store import table_talk as rows
 from ..store.tables import TableVersionConflict
@@ -29,29 +32,34 @@ SAID_SHOWN = 5  # the last phrases a view lists
 SEEN_EVERY = 15.0  # a phone's reads note it seen at most this often (a write), or a sixth of the away time
 
 PHRASES = {
-    "good_luck": "Good luck!",
-    "well_played": "Well played!",
-    "nice_meld": "Nice meld!",
-    "oops": "Oops!",
-    "thanks": "Thanks!",
-    "your_turn": "Your turn!",
+    "good_luck": N_("Good luck!"),
+    "well_played": N_("Well played!"),
+    "nice_meld": N_("Nice meld!"),
+    "oops": N_("Oops!"),
+    "thanks": N_("Thanks!"),
+    "your_turn": N_("Your turn!"),
 }
 
 SENTENCES = {
     "said": "{who}: {phrase}",
-    "away": "{name} is away: the computer plays for {name} until {name} is back.",
-    "nudged_you": "{by} nudged you: the table is waiting for your move.",
-    "nudged": "{by} nudged {whom}.",
-    "no_phrase": "phrase is one of: {codes}.",
-    "say_too_soon": "One phrase every {every:g} seconds: wait {wait} seconds, then say it again. Nothing was said.",
-    "nobody_to_move": "Nobody is to move now: there is nobody to nudge. Nothing was sent.",
-    "own_turn": "It is your own move: nobody to nudge. Nothing was sent.",
-    "computer_plays": "The computer is playing {name}'s move: it needs no nudge. Nothing was sent.",
-    "not_to_move": "{name} is not to move any more: read the table again. Nothing was sent.",
-    "too_early": ("{name} has had the move for {had} seconds: a nudge may follow after {after:g}. "
-                  "Wait {wait} seconds. Nothing was sent."),
-    "nudged_lately": "{name} was nudged {ago} seconds ago: wait {wait} seconds before nudging again. Nothing was sent.",
+    "away": N_("{name} is away: the computer plays for {name} until {name} is back."),
+    "nudged_you": N_("{by} nudged you: the table is waiting for your move."),
+    "nudged": N_("{by} nudged {whom}."),
+    "no_phrase": N_("phrase is one of: {codes}."),
+    "say_too_soon": N_("One phrase every {every:g} seconds: wait {wait} seconds, then say it again. Nothing was said."),
+    "nobody_to_move": N_("Nobody is to move now: there is nobody to nudge. Nothing was sent."),
+    "own_turn": N_("It is your own move: nobody to nudge. Nothing was sent."),
+    "computer_plays": N_("The computer is playing {name}'s move: it needs no nudge. Nothing was sent."),
+    "not_to_move": N_("{name} is not to move any more: read the table again. Nothing was sent."),
+    "too_early": N_("{name} has had the move for {had} seconds: a nudge may follow after {after:g}. "
+                    "Wait {wait} seconds. Nothing was sent."),
+    "nudged_lately": N_("{name} was nudged {ago} seconds ago: wait {wait} seconds before nudging again. Nothing was sent."),
 }
+
+
+def _say(code: str, **params) -> str:
+    """Return one of :data:`SENTENCES` in the reader's language, its parameters filled in."""
+    return gettext(SENTENCES[code]).format(**params)
 
 
 def setting(config, name: str, default: float) -> float | None:
@@ -79,7 +87,7 @@ class NoPhrase(ValueError):
     """A phrase that is none of :data:`PHRASES`."""
 
     def __init__(self):
-        super().__init__(SENTENCES["no_phrase"].format(codes=", ".join(PHRASES)))
+        super().__init__(_say("no_phrase", codes=", ".join(PHRASES)))
 
 
 def _seconds(value: float) -> int:
@@ -128,7 +136,8 @@ def _marks(table: Table, seat, now: float, away_seconds: float | None) -> tuple[
     mine = table.seats[seat] if isinstance(seat, int) and 0 <= seat < table.players else None
     back = [seat] if mine is not None and mine["player"] == PERSON and mine.get("away") else []
     away = []
-    if away_seconds is not None and not table.row["ended"]:
+    # At a practice table the computers wait for their one person: nobody is away.
+    if away_seconds is not None and not table.row["ended"] and not table.row.get("practice"):
         away = [row["seat"] for row in table.seats if row["player"] == PERSON and not row.get("away")
                 and row["seat"] != seat and now - _last_seen(table, row) > away_seconds]
     return back, away
@@ -147,7 +156,7 @@ def seats_view(table: Table) -> list[dict]:
 def away_notes(seats: list[dict], seat) -> list[str]:
     """The sentences every phone shows of the seats away (``seats`` as :func:`seats_view` lists them), but of the
     reader's own ``seat``: reading, it is back."""
-    return [SENTENCES["away"].format(name=row["name"]) for row in seats if row["away"] and row["seat"] != seat]
+    return [_say("away", name=row["name"]) for row in seats if row["away"] and row["seat"] != seat]
 
 
 # --- phrases --------------------------------------------------------------------------------------------
@@ -161,7 +170,7 @@ def said_view(table: Table, seat) -> list[dict]:
     """The last phrases said at the table, worded for ``seat`` (None: a spectator), the latest last."""
     said = table.row.get("talk", {}).get("said", [])[-SAID_SHOWN:]
     return [{"seat": row["seat"], "phrase": row["phrase"], "at_version": row["version"],
-             "text": SENTENCES["said"].format(who=_who(table, row["seat"], seat), phrase=PHRASES[row["phrase"]])}
+             "text": _say("said", who=_who(table, row["seat"], seat), phrase=gettext(PHRASES[row["phrase"]]))}
             for row in said if row["phrase"] in PHRASES]
 
 
@@ -177,7 +186,7 @@ def say(db, table: Table, seat: int, phrase, every: float | None) -> int:
         last = rows.last_said_at(db, table.id, seat)
         if every is not None and last is not None and now - last < every:
             wait = _seconds(every - (now - last))
-            raise TooSoon(SENTENCES["say_too_soon"].format(every=every, wait=wait), wait)
+            raise TooSoon(_say("say_too_soon", every=every, wait=wait), wait)
         return rows.add_said(db, table.id, seat, phrase, now)
 
 
@@ -196,8 +205,8 @@ def nudged_view(table: Table, seat) -> dict | None:
     for row in reversed(table.row.get("talk", {}).get("nudges", [])):
         if row["turn"] == turn and row["seat"] == to_move:
             by = _who(table, row["by_seat"], seat)
-            text = (SENTENCES["nudged_you"].format(by=by) if to_move == seat
-                    else SENTENCES["nudged"].format(by=by, whom=table.names[to_move]))
+            text = (_say("nudged_you", by=by) if to_move == seat
+                    else _say("nudged", by=by, whom=table.names[to_move]))
             return {"seat": to_move, "by": row["by_seat"], "at_version": row["version"], "text": text}
     return None
 
@@ -213,24 +222,24 @@ def nudge(db, table: Table, seat: int, after: float | None, nudged=None) -> int:
     to_move = table.to_move
     after = after or 0.0
     if to_move is None:
-        raise NotNow(SENTENCES["nobody_to_move"])
+        raise NotNow(_say("nobody_to_move"))
     name = table.names[to_move]
     if nudged is not None and nudged != to_move:
-        raise NotNow(SENTENCES["not_to_move"].format(name=table.names[nudged]))
+        raise NotNow(_say("not_to_move", name=table.names[nudged]))
     if to_move == seat:
-        raise NotNow(SENTENCES["own_turn"])
+        raise NotNow(_say("own_turn"))
     if table.seats[to_move]["player"] == COMPUTER or table.seats[to_move].get("away"):
-        raise NotNow(SENTENCES["computer_plays"].format(name=name))
+        raise NotNow(_say("computer_plays", name=name))
     now = tables.clock()
     turn = turn_of(table)
     with sqlite.writing(db):
         started = rows.turn_started_at(db, table.id) or table.row["created_at"]
         if now - started < after:
             wait = _seconds(after - (now - started))
-            raise TooSoon(SENTENCES["too_early"].format(name=name, had=int(now - started), after=after, wait=wait),
+            raise TooSoon(_say("too_early", name=name, had=int(now - started), after=after, wait=wait),
                           wait)
         last = rows.last_nudge_at(db, table.id, to_move, turn)
         if last is not None and now - last < after:
             wait = _seconds(after - (now - last))
-            raise TooSoon(SENTENCES["nudged_lately"].format(name=name, ago=int(now - last), wait=wait), wait)
+            raise TooSoon(_say("nudged_lately", name=name, ago=int(now - last), wait=wait), wait)
         return rows.add_nudge(db, table.id, to_move, seat, turn, now)

@@ -29,7 +29,11 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from flask_babel import gettext
+
+from ..canasta import messages
 from ..canasta.errors import CanastaError, InvalidHand, Problem
+from ..canasta.messages import N_
 from ..canasta.options import resolve
 from ..canasta.play import AskPartner, Deal, apply, hand_sides, judge, move_from_data, replay
 from ..canasta.rules import PRESETS
@@ -94,16 +98,21 @@ class Conflict(Exception):
 # --- sentences a table says (its own refusals, and the referee's that name seats) ---------------------
 
 SENTENCES = {
-    "not_your_turn": "It is {name}'s move, not yours: wait for your turn.",
-    "spectator": "Only a seat's key can make a move: this key only watches the table.",
-    "table_ended": "The host ended this table: no move can follow.",
-    "deal_not_over": "The deal is still being played: the next deal comes after it ends.",
-    "game_over": "The game is over: the table deals no more. Open a new table to play again.",
+    "not_your_turn": N_("It is {name}'s move, not yours: wait for your turn."),
+    "spectator": N_("Only a seat's key can make a move: this key only watches the table."),
+    "table_ended": N_("The host ended this table: no move can follow."),
+    "deal_not_over": N_("The deal is still being played: the next deal comes after it ends."),
+    "game_over": N_("The game is over: the table deals no more. Open a new table to play again."),
 }
 
 
+def sentence(code, **params) -> str:
+    """Return one of :data:`SENTENCES` in the reader's language, its parameters filled in."""
+    return gettext(SENTENCES[code]).format(**params)
+
+
 def _refusal(code, **params):
-    return {"code": code, "message": SENTENCES[code].format(**params), "params": params}
+    return {"code": code, "message": sentence(code, **params), "params": params}
 
 
 # --- opening a table --------------------------------------------------------------------------------
@@ -123,12 +132,12 @@ def _side_names(ruleset, names):
     sides = []
     for side in range(ruleset.scorers):
         seated = [names[seat] for seat in range(ruleset.players) if seat % ruleset.scorers == side]
-        text = " and ".join(seated) if len(seated) <= 2 else ", ".join(seated[:-1]) + " and " + seated[-1]
+        text = seated[0] if len(seated) == 1 else gettext("%(names)s and %(last)s", names=", ".join(seated[:-1]), last=seated[-1])
         if len(text) > write.MAX_NAME_LENGTH:
             text = text[:write.MAX_NAME_LENGTH - 1].rstrip() + "…"
         sides.append(text)
     if len({side.casefold() for side in sides}) < len(sides):
-        sides = [f"Side {side + 1}" for side in range(ruleset.scorers)]
+        sides = [gettext("Side %(number)s", number=side + 1) for side in range(ruleset.scorers)]
     return sides
 
 
@@ -137,17 +146,17 @@ def _read_computer(problems, players, computer):
     if computer is None:
         return {}
     if not isinstance(computer, dict):
-        problems.append(("computer", "computer maps seat numbers (as text, like \"1\") to a level, "
-                                   f"one of {', '.join(computer_levels())}."))
+        problems.append(("computer", gettext("computer maps seat numbers (as text, like \"1\") to a level, "
+                                             "one of %(levels)s.", levels=", ".join(computer_levels()))))
         return {}
     levels = {}
     for key, level in computer.items():
         where = f"computer.{str(key)[:10]}"
         if not (isinstance(key, str) and re.fullmatch(r"[0-9]{1,2}", key) and int(key) < players):
-            problems.append((where, f"A seat is a number from 0 to {players - 1}, written as text (\"1\")."))
+            problems.append((where, gettext("A seat is a number from 0 to %(last)s, written as text (\"1\").", last=players - 1)))
             continue
         if not isinstance(level, str) or level not in computer_levels():
-            problems.append((where, f"A computer's level is one of {', '.join(computer_levels())}."))
+            problems.append((where, gettext("A computer's level is one of %(levels)s.", levels=", ".join(computer_levels()))))
             continue
         levels[int(key)] = level
     return levels
@@ -185,12 +194,13 @@ def open_table(db, *, rules, options=None, names=None, computer=None) -> Opened:
     players = ruleset.players
     levels = _read_computer(problems, players, computer)
     if names is None:
-        names = [f"Computer {seat + 1}" if seat in levels else f"Player {seat + 1}" for seat in range(players)]
+        names = [gettext("Computer %(number)s", number=seat + 1) if seat in levels else gettext("Player %(number)s", number=seat + 1)
+                 for seat in range(players)]
     reader = _NameReader()
     cleaned = write.clean_seat_names(reader, names, players)
     problems += [(problem.field, problem.message) for problem in reader.problems]
     if len(levels) == players:
-        problems.append(("computer", "A table needs at least one person's seat: the computer plays the others."))
+        problems.append(("computer", gettext("A table needs at least one person's seat: the computer plays the others.")))
     if problems:
         raise BadTable(problems)
     table_id, host_key = secrets.token_urlsafe(ID_BYTES), new_key()
@@ -257,7 +267,7 @@ class Table:
     @property
     def shift(self) -> int:
         """How far the deal has passed round the table: engine seat ``e`` is table seat ``(e + shift) % players``."""
-        return (self.row["deal_number"] - 1) % self.players
+        return _shift(self.row)
 
     def table_seat(self, engine_seat):
         return None if engine_seat is None else (engine_seat + self.shift) % self.players
@@ -308,9 +318,14 @@ class Table:
         return found
 
 
+def _shift(row) -> int:
+    """How far deal ``deal_number`` has passed round the table; never at a practice table, whose person plays first."""
+    return 0 if row.get("practice") else (row["deal_number"] - 1) % len(row["seats"])
+
+
 def _record(row) -> Deal:
     totals = row["totals_before"]
-    shift = (row["deal_number"] - 1) % len(row["seats"])
+    shift = _shift(row)
     scorers = len(totals)
     engine_totals = tuple(totals[(side + shift) % scorers] for side in range(scorers))
     return Deal(row["rules"], row["options"] or None, row["seed"], engine_totals,
@@ -373,7 +388,7 @@ class Outcome:
 
 def _turned_refusal(table: Table, refusal) -> dict:
     """Return the referee's refusal as JSON, its seats turned to table seats and named for the reader."""
-    data = refusal.as_dict()
+    data = {**refusal.as_dict(), "message": messages.worded(refusal, gettext)}
     if data["code"] == "not_your_turn":
         to_move = table.table_seat(data["params"]["to_move"])
         return _refusal("not_your_turn", name=table.names[to_move]) | {
@@ -387,7 +402,7 @@ def read_move(data):
         extra = [key for key in data if key != "kind"]
         if extra:
             raise InvalidHand(Problem("move.unknown_field", f"move.{str(extra[0])[:40]}", kind="next_deal",
-                                      name=str(extra[0])[:40], listed="none besides kind"))
+                                      name=str(extra[0])[:40], listed=N_("none besides kind")))
         return "next_deal"
     return move_from_data(data)
 
@@ -426,15 +441,17 @@ def make_move(db, table_id, seat: int, move, expected_version=None) -> Outcome:
     return Outcome(True, (), version)
 
 
-def store_moves(db, table: Table, moves, after, steps=1):
-    """Store the deal's moves (compare-and-swap on the version) and, once it is over, its hand: one transaction."""
+def store_moves(db, table: Table, moves, after, steps=1, log=None):
+    """Store the deal's moves (compare-and-swap on the version) and, once it is over, its hand: one transaction.
+
+    ``log``: a practice table's coach log, stored with the moves."""
     with sqlite.writing(db):
         ended = False
         if after.over:
             scored = write.add_hand(db, table.row["game_id"], table_sides(table, after), made_by="table")
             ended = scored.game.score.game_over
         try:
-            return rows.save_moves(db, table.id, table.version, moves, clock(), steps=steps, ended=ended)
+            return rows.save_moves(db, table.id, table.version, moves, clock(), steps=steps, ended=ended, log=log)
         except rows.TableVersionConflict as conflict:
             raise Conflict(conflict.current_version) from None
 

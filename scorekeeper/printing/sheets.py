@@ -91,7 +91,8 @@ def option_choices(ruleset):
             continue  # the target: printed with the game's numbers
         default = spec.default(ruleset)
         labels = dict(spec.choices)
-        rows.append((spec.label, labels[default], [label for value, label in spec.choices if value != default]))
+        rows.append((_(spec.label), _(labels[default]) if isinstance(labels[default], str) else labels[default],
+                     [_(label) if isinstance(label, str) else label for value, label in spec.choices if value != default]))
     return rows
 
 

@@ -297,3 +297,62 @@ def table_talk(db):
          INSERT OR REPLACE INTO table_deals (table_id, game_id, number, seed, totals_before, moves)
          VALUES (old.id, old.game_id, old.deal_number, old.seed, old.totals_before, old.moves);
        END""")
+
+
+@migrations(name="0011_practice_tables")
+def practice_tables(db):
+    # A practice game is a table (games/tables.py) with one person, at seat 0, and three
+    # computer seats that move at once (games/practice.py). ``practice``: the computers' level,
+    # NULL for a table of friends. ``deal_code``: what a practice table's later deals are dealt
+    # from (a deal code the player typed, so two people can play the same deals; or, for a
+    # game from before, its secret seed); NULL deals each one from a fresh secret, as a table
+    # of friends. ``log``: the coach's lines of the deal being played, as data; ``hints``: the
+    # hints taken in the game.
+    import json
+    from datetime import datetime
+
+    from ..canasta.coach.names import seat_names
+    from ..canasta.play import Deal, move_from_data, replay
+    from ..canasta.rules import PRESETS
+
+    db["tables"].add_column("practice", str)
+    db["tables"].add_column("deal_code", str)
+    db["tables"].add_column("hints", int, not_null_default=0)
+    db["tables"].add_column("log", str, not_null_default="[]")
+
+    def epoch(stamp):
+        try:
+            return datetime.fromisoformat(stamp).timestamp()
+        except (TypeError, ValueError):
+            return 0.0
+
+    # Every practice game stored before becomes its table, under the same id (a browser's session
+    # holds it): the same deal at the same move, the same log, hints and score.
+    for row in list(db.query("SELECT * FROM practice_games")):
+        seed = row.get("deal_seed") or f"practice:{row['seed']}:{row['deal_number']}"
+        stored = [move_from_data(move) for move in json.loads(row["moves"])]
+        try:
+            positions = replay(Deal(row["rules"], None, seed, tuple(json.loads(row["totals_before"])),
+                                    tuple(stored))).positions
+        except Exception:  # noqa: BLE001 — a deal today's engine cannot replay: deal it again from its move 0
+            positions, stored = None, []
+        moves = []
+        for number, move in enumerate(stored):
+            seat = positions[number].to_move
+            moves.append({"move": move.as_dict(), "seat": seat, "version": row["version"] + 1,
+                          "by": "person" if seat == 0 else "computer", "reason": None})
+        at = epoch(row["updated_at"])
+        db["tables"].insert({
+            "id": row["id"], "host_key_hash": secrets.token_hex(32),  # a hash of no key: nobody is its host
+            "rules": row["rules"], "options": "{}", "game_id": row["game_id"], "deal_number": row["deal_number"],
+            "seed": seed, "totals_before": row["totals_before"], "moves": json.dumps(moves),
+            "version": row["version"] + 1, "ended": 0, "created_at": epoch(row["created_at"]), "touched_at": at,
+            "practice": row["level"], "deal_code": row["seed"], "hints": row["hints"],
+            "log": row["log"] if positions is not None else "[]",
+        })
+        names = seat_names(PRESETS[row["rules"]].players)
+        db["table_seats"].insert_all([
+            {"table_id": row["id"], "seat": seat, "name": names[seat], "player": "person" if seat == 0 else "computer",
+             "level": None if seat == 0 else row["level"], "key_hash": None} for seat in range(len(names))])
+        db.execute("DELETE FROM practice_games WHERE id = ?", [row["id"]])
+    db["tables"].create_index(["practice", "touched_at"], index_name="tables_practice_touched_at")

@@ -20,22 +20,25 @@ class TableVersionConflict(VersionConflict):
 
 def _decoded(row):
     table = dict(row)
-    for column in ("options", "totals_before", "moves"):
+    for column in ("options", "totals_before", "moves", "log"):
         table[column] = json.loads(table[column])
     table["ended"] = bool(table["ended"])
     return table
 
 
-def create_table(db, *, table_id, host_key_hash, rules, options, game_id, seed, totals_before, seats, at):
+def create_table(db, *, table_id, host_key_hash, rules, options, game_id, seed, totals_before, seats, at,
+                 practice=None, deal_code=None):
     """Store a new table at deal 1, version 1, with its seats; log the change.
 
-    ``seats``: one ``{"name", "player", "level", "key_hash"}`` per seat, in seat order.
+    ``seats``: one ``{"name", "player", "level", "key_hash"}`` per seat, in seat order. ``practice``: the
+    computers' level of a practice table; ``deal_code``: what its later deals are dealt from.
     """
     with writing(db):
         db["tables"].insert({
             "id": table_id, "host_key_hash": host_key_hash, "rules": rules, "options": json.dumps(options),
             "game_id": game_id, "deal_number": 1, "seed": seed, "totals_before": json.dumps(list(totals_before)),
             "moves": "[]", "version": 1, "ended": 0, "created_at": at, "touched_at": at,
+            "practice": practice, "deal_code": deal_code, "hints": 0, "log": "[]",
         })
         db["table_seats"].insert_all(
             [{"table_id": table_id, "seat": seat, **details} for seat, details in enumerate(seats)])
@@ -86,20 +89,61 @@ def _bump(db, table_id, expected_version, at, sets=(), values=(), steps=1):
     return row[0]
 
 
-def save_moves(db, table_id, expected_version, moves, at, steps=1, ended=False):
+def _coach(log, hints):
+    """The columns a practice table's coach changes: its log (None: unchanged) and its hints (None: unchanged)."""
+    sets, values = [], []
+    if log is not None:
+        sets, values = ["log"], [json.dumps(log)]
+    if hints is not None:
+        sets, values = [*sets, "hints"], [*values, hints]
+    return sets, values
+
+
+def save_moves(db, table_id, expected_version, moves, at, steps=1, ended=False, log=None):
     """Store the deal's moves if the table is still at ``expected_version``; return the new version.
 
-    ``ended``: the table ends with this change (its game is over).
+    ``ended``: the table ends with this change (its game is over). ``log``: a practice table's coach log.
     """
+    sets, values = _coach(log, None)
     with writing(db):
-        return _bump(db, table_id, expected_version, at, ("moves", "ended"), (json.dumps(moves), int(ended)), steps)
+        return _bump(db, table_id, expected_version, at, ("moves", "ended", *sets),
+                     (json.dumps(moves), int(ended), *values), steps)
 
 
 def save_new_deal(db, table_id, expected_version, *, deal_number, seed, totals_before, at):
     """Start deal ``deal_number`` (no move yet) if the table is still at ``expected_version``; return the new version."""
     with writing(db):
-        return _bump(db, table_id, expected_version, at, ("deal_number", "seed", "totals_before", "moves"),
-                     (deal_number, seed, json.dumps(list(totals_before)), "[]"))
+        return _bump(db, table_id, expected_version, at, ("deal_number", "seed", "totals_before", "moves", "log"),
+                     (deal_number, seed, json.dumps(list(totals_before)), "[]", "[]"))
+
+
+def save_coach(db, table_id, expected_version, *, log, hints, at):
+    """Store a practice table's coach log and hint count (a hint taken) if still at ``expected_version``."""
+    sets, values = _coach(log, hints)
+    with writing(db):
+        return _bump(db, table_id, expected_version, at, sets, values)
+
+
+def is_practice_game(db, game_id) -> bool:
+    """Return True when the scorekeeper game ``game_id`` is the score of a practice table."""
+    return bool(list(db.query("select 1 from tables where game_id = ? and practice is not null limit 1", [game_id])))
+
+
+def forget_practice(db, untouched_before) -> int:
+    """Delete the practice tables untouched since ``untouched_before`` (seconds since the epoch), with their scores;
+    return how many. A practice game's scorekeeper game (its hands, their history, the browsers that list it) goes
+    with it: nobody else holds its edit key."""
+    with writing(db):
+        old = list(db.query("select id, game_id from tables where practice is not null and touched_at < ?",
+                            [untouched_before]))
+        for row in old:
+            _delete_table(db, row["id"])
+            kept = list(db.query("select 1 from table_deals where game_id = ? limit 1", [row["game_id"]]))
+            if not is_practice_game(db, row["game_id"]) and not kept:
+                for table in ("changes", "hands", "browser_games"):
+                    db.execute(f"delete from {table} where game_id = ?", [row["game_id"]])
+                db.execute("delete from games where id = ?", [row["game_id"]])
+    return len(old)
 
 
 def set_seat(db, table_id, seat, *, player, level, key_hash, at):
@@ -149,13 +193,18 @@ def purge_tables(db, *, ended_before, untouched_before):
             "select id from tables where (ended = 1 and touched_at < ?) or touched_at < ?",
             [ended_before, untouched_before])]
         for table_id in ids:
-            db.execute("delete from table_changes where table_id = ?", [table_id])
-            for talk in ("table_said", "table_nudges", "table_deals"):  # store.table_talk's rows
-                db.execute(f"delete from {talk} where table_id = ?", [table_id])
-            db.execute("delete from browser_tables where table_id = ?", [table_id])
-            db.execute("delete from table_seats where table_id = ?", [table_id])
-            db.execute("delete from tables where id = ?", [table_id])
+            _delete_table(db, table_id)
     return ids
+
+
+def _delete_table(db, table_id):
+    """Delete the table with its seats, changes, talk and kept deals (never its scorekeeper game)."""
+    db.execute("delete from table_changes where table_id = ?", [table_id])
+    for talk in ("table_said", "table_nudges", "table_deals"):  # store.table_talk's rows
+        db.execute(f"delete from {talk} where table_id = ?", [table_id])
+    db.execute("delete from browser_tables where table_id = ?", [table_id])
+    db.execute("delete from table_seats where table_id = ?", [table_id])
+    db.execute("delete from tables where id = ?", [table_id])
 
 
 def restart_table(db, table_id, expected_version, *, game_id, seed, totals_before, at):

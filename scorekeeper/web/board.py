@@ -20,7 +20,7 @@ from ..i18n import gettext as _, lazy_gettext as _l, locale_key, problem_with_ha
 from ..games import access
 from ..games import undo
 from ..store import db as store
-from ..store import practice as practice_rows
+from ..store import tables as table_rows
 from ..store import sqlite
 from ..canasta.scoring import BREAKDOWN_LABELS
 from ..printing.charts import points_label, running_totals_chart
@@ -287,7 +287,7 @@ def board(game_id):
     """The scoreboard; with edit controls when this browser holds the edit key."""
     game = game_or_404(game_id)
     editable = access.can_edit(sqlite.get_db(), game_id)
-    practice = not editable and practice_rows.is_practice_game(sqlite.get_db(), game_id)
+    practice = not editable and table_rows.is_practice_game(sqlite.get_db(), game_id)
     page = render_template("games/board.html", view=False, practice=practice,
                            **page_context(game, editable, request.args.get("hand", type=int)))
     return _private(make_response(page))

@@ -21,6 +21,18 @@ EXPIRED = _l("This form has expired or was sent from another page, so nothing wa
            "Your entries are below: check them and send again.")
 
 
+def private_pages(blueprint, cache_control):
+    """Give every answer of ``blueprint`` the header ``Cache-Control: cache_control`` unless it set its own: pages that
+    show a hand or where a game stands are kept by no shared cache."""
+
+    @blueprint.after_request
+    def private(response):
+        response.headers.setdefault("Cache-Control", cache_control)
+        return response
+
+    return private
+
+
 def game_or_404(game_id):
     """Return the game, scored by the engine; a game that is not stored ends the request with a 404 page."""
     game = load_game(sqlite.get_db(), game_id)

@@ -24,9 +24,9 @@ from .pages import ago
 
 bp = Blueprint("history", __name__)
 
-# A rename in the list, by what steps.describe says of it in English.
-RENAMED = {"rename of the teams": _l("Teams renamed"), "rename of the players": _l("Players renamed"),
-           "rename of the seats": _l("Seats renamed")}
+# A rename in the list, by what steps.describe says of it untranslated (its words: steps.CHANGES).
+RENAMED = {steps.CHANGES["team"]: _l("Teams renamed"), steps.CHANGES["player"]: _l("Players renamed"),
+           steps.CHANGES["seats"]: _l("Seats renamed")}
 DONE = {"add": _l("Hand %(number)s added"), "edit": _l("Hand %(number)s edited"), "delete": _l("Hand %(number)s deleted")}
 
 

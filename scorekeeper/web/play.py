@@ -15,8 +15,18 @@ from ..canasta.errors import CanastaError, Problem
 from ..canasta.play import Answer, AskPartner, Discard, Draw, EndDeal
 from ..canasta.play.moves import engine_cards
 from ..canasta.play.selection import add_to, put_down, take_pile
+from ..i18n import gettext as _
+from . import practice_page as page
 
 MAX_SELECTED = 30
+
+
+def play_area(seen, names) -> dict:
+    """What the play area shows of the seat's view ``seen`` (:func:`scorekeeper.canasta.play.view`), the seats called
+    ``names`` (the reader's own "You"): the view, each side's melds and hands, the seat's hand in columns, the pile's
+    top card. Both pages fill ``templates/table/_play.html`` with it."""
+    return {"seen": seen, "sides": page.table_sides(seen, names), "hand": page.columns(seen.hand),
+            "top": page.face(seen.pile[-1]) if seen.pile else None}
 
 
 def selected_cards():
@@ -61,6 +71,6 @@ def move_of(position, action: str, cards):
         try:
             rank = None if key == "wild" else Rank.from_text(key)
         except ValueError:
-            return "That meld is not on the table."
+            return _("That meld is not on the table.")
         return add_to(position, cards, rank)
     return None

@@ -27,22 +27,21 @@ from ..canasta.coach.names import seat_names
 from ..canasta.play.selection import grouping
 from ..canasta.rules import PRESETS, next_minimum
 from .. import limits
+from ..i18n import gettext as _, lazy_gettext as _l
 from ..games import practice
 from ..store import sqlite
 from . import play
+from .helpers import private_pages
 from . import practice_page as page
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
 
-LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert"}
+LEVEL_LABELS = {"easy": _l("Easy"), "normal": _l("Normal"), "hard": _l("Hard"), "expert": _l("Expert")}
 SESSION_KEY = "practice"
 
 
-@bp.after_request
-def private(response):
-    """Every practice page shows a hand or where a game stands: no shared cache keeps it (as the board)."""
-    response.headers.setdefault("Cache-Control", "private, no-cache")
-    return response
+# Every practice page shows a hand or where a game stands: no shared cache keeps it (as the board).
+private_pages(bp, "private, no-cache")
 
 
 def _table():
@@ -69,8 +68,7 @@ def page_view():
             table = context["table"] = replace(table, row={**table.row, "version": -1})
         seen = view(position, practice.HUMAN)
         context.update(
-            seen=seen, names=table.names, hand=page.columns(seen.hand), sides=page.table_sides(seen, table.names),
-            top=page.face(seen.pile[-1]) if seen.pile else None,
+            **play.play_area(seen, table.names), names=table.names,
             next_step=page.next_step(seen, table.names, over, position.ruleset.draw),
             log=practice.shown_log(table), ruleset=position.ruleset,
             result=page.deal_result(position, table.game.names, table.game.score.totals), game=table.game,
@@ -92,7 +90,7 @@ def start():
     rules = request.form.get("rules", "classic")
     level = request.form.get("level", "normal")
     if rules not in PRESETS or level not in LEVEL_NAMES:
-        flash("Choose a rule set and a level from the lists.", "error")
+        flash(_("Choose a rule set and a level from the lists."), "error")
         return redirect(url_for("practice.page_view"), 303)
     seed = request.form.get("seed", "").strip()[:40] or None
     limited = limits.count("practice")
@@ -111,10 +109,10 @@ def move():
     db = sqlite.get_db()
     table = _table()
     if table is None:
-        flash("Start a practice game first.", "error")
+        flash(_("Start a practice game first."), "error")
         return redirect(url_for("practice.page_view"), 303)
     if request.form.get("version") not in (None, str(table.row["version"])):
-        flash("This game moved on in another tab or window: here is where it stands now.", "error")
+        flash(_("This game moved on in another tab or window: here is where it stands now."), "error")
         return redirect(url_for("practice.page_view"), 303)
     action = request.form.get("action", "")
     try:
@@ -128,7 +126,7 @@ def move():
         else:
             cards = play.selected_cards()
             made = (play.move_of(table.position, action, cards or ()) if cards is not None
-                    else "Those cards could not be read.")
+                    else _("Those cards could not be read."))
             if made is None:
                 abort(400)
             if isinstance(made, str):
@@ -140,7 +138,7 @@ def move():
                     guessed = grouping(table.position, cards, made) if action in ("meld", "take") else None
                     flash(f"{guessed.message} {outcome.refused}" if guessed else outcome.refused, "error")
     except practice.Conflict:
-        flash("This game moved on in another tab or window: here is where it stands now.", "error")
+        flash(_("This game moved on in another tab or window: here is where it stands now."), "error")
     except ValueError as error:
         flash(str(error), "error")
     return redirect(url_for("practice.page_view"), 303)
@@ -184,7 +182,7 @@ NARRATED = NarratedDeals()
 
 def narrated(rules: str, seed: str, level: str = "hard"):
     """Return a whole deal played face up by the computer: every position and what the coach said of each move."""
-    position, _ = deal(rules, None, seed)
+    position, _events = deal(rules, None, seed)
     positions, lines = [position], [Said.of("dealt", count=PRESETS[rules].cards_dealt)]
     marks = {"deal": 0}
     for turn in play_out(position, [LEVELS[level]] * position.seats):
@@ -201,7 +199,7 @@ def narrated(rules: str, seed: str, level: str = "hard"):
 
 def watch_names(seats: int) -> tuple[str, ...]:
     """Return the seats' names in the narrated deal, where nobody is "you": seat 0 is South."""
-    return ("South",) + seat_names(seats)[1:]
+    return (_("South"),) + tuple(_(name) for name in seat_names(seats)[1:])
 
 
 def _watch_seed(game_seed: str, deal_number: int) -> str:
@@ -212,8 +210,8 @@ def _watch_seed(game_seed: str, deal_number: int) -> str:
     return f"watch:{digest}"
 
 
-JUMPS = (("deal", "The deal"), ("first_meld", "The first meld"), ("first_canasta", "The first canasta"),
-         ("going_out", "The end of the deal"))
+JUMPS = (("deal", _l("The deal")), ("first_meld", _l("The first meld")), ("first_canasta", _l("The first canasta")),
+         ("going_out", _l("The end of the deal")))
 
 
 @bp.get("/watch")
@@ -239,9 +237,9 @@ def watch():
     at = max(0, min(at, len(positions) - 1))
     position = positions[at]
     names = watch_names(position.seats)
-    onlooker = Reader(None, names)  # the deal is played face up: nobody is "you"
+    onlooker = Reader(None, names, gettext=_)  # the deal is played face up: nobody is "you"
     hands = [{"name": names[s], "columns": page.columns(position.hands[s])} for s in range(position.seats)]
-    sides = [{"name": " and ".join(names[s] for s in position.seats_of(side)) or f"Side {side + 1}",
+    sides = [{"name": page.join_and([names[s] for s in position.seats_of(side)]) or _("Side %(number)s", number=side + 1),
               "tiles": page.tiles(position.melds[side])} for side in position.sides()]
     return render_template(
         "practice/watch.html", at=at, last=len(positions) - 1, line=render(lines[at], onlooker),

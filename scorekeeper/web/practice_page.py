@@ -13,7 +13,7 @@ from ..canasta.play import Step, score
 from ..canasta.coach.names import card_name
 from ..canasta.words import meld_words
 from ..canasta.play import EndDeal, TakePile
-from ..canasta.words import join_and, plural
+from ..i18n import gettext as _, ngettext
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # Columns of the hand: wild cards, then aces down to 4s, then 3s.
@@ -33,7 +33,7 @@ class CardFace:
 
 def face(card) -> CardFace:
     suit = SUIT_SYMBOLS.get(card.suit.value, "") if card.suit else ""
-    return CardFace(card.code, card_name(card), "★" if card.rank is Rank.JOKER else card.rank.symbol, suit,
+    return CardFace(card.code, card_name(card, _), "★" if card.rank is Rank.JOKER else card.rank.symbol, suit,
                     bool(card.suit and card.suit.is_red), card.is_wild)
 
 
@@ -61,11 +61,11 @@ def tiles(melds) -> list[Tile]:
     result = []
     for meld in melds:
         key = "wild" if meld.key is None else meld.key.symbol
-        label = "wild cards" if meld.key is None else meld.key.plural
+        label = _("wild cards") if meld.key is None else _(meld.key.plural)
         wilds = meld.meld.wilds
-        canasta = ("natural canasta" if wilds == 0 else "mixed canasta") if meld.is_canasta else ""
-        words = f"{label}: {plural(len(meld.cards), 'card')}, {plural(wilds, 'wild card')}"
-        words += f", {canasta}" if canasta else ""
+        canasta = (_("natural canasta") if wilds == 0 else _("mixed canasta")) if meld.is_canasta else ""
+        words = ", ".join([f"{label}: " + ngettext("%(num)d card", "%(num)d cards", len(meld.cards)),
+                           ngettext("%(num)d wild card", "%(num)d wild cards", wilds)] + ([canasta] if canasta else []))
         result.append(Tile(key, label, len(meld.cards), wilds, canasta, words))
     return result
 
@@ -77,35 +77,38 @@ def next_step(seen, names, game_over: bool, draw: int = 1) -> str:
     taken is the engine's answer (the seat's legal moves), never judged here.
     """
     if game_over:
-        return "The game is over. Start a new game to play again."
+        return _("The game is over. Start a new game to play again.")
     if seen.step == Step.OVER:
-        return "The deal is over: see the score below, then press Next deal."
+        return _("The deal is over: see the score below, then press Next deal.")
     if seen.to_move != seen.seat:
-        return f"{names[seen.to_move]} is playing."
+        return _("%(name)s is playing.", name=names[seen.to_move])
     if seen.step == Step.ANSWER:
-        return "Your partner asks whether they may go out: answer yes or no."
-    pile = plural(len(seen.pile), "card")
+        return _("Your partner asks whether they may go out: answer yes or no.")
+    pile = ngettext("%(num)d card", "%(num)d cards", len(seen.pile))
     if seen.step == Step.DRAW:
         can_take = any(isinstance(move, TakePile) for move in seen.moves)
         if not seen.stock_size:
             if can_take and not any(isinstance(move, EndDeal) for move in seen.moves):
-                return f"The stock is empty: take the pile ({pile}); you must take it."
+                return _("The stock is empty: take the pile (%(pile)s); you must take it.", pile=pile)
             if can_take:
-                return f"The stock is empty: take the pile ({pile}), or end the deal."
-            return f"The stock is empty and you cannot take the pile ({pile}): end the deal."
-        draw_words = "draw a card" if draw == 1 else f"draw {draw} cards"
+                return _("The stock is empty: take the pile (%(pile)s), or end the deal.", pile=pile)
+            return _("The stock is empty and you cannot take the pile (%(pile)s): end the deal.", pile=pile)
         if not seen.pile:
-            return f"Your turn: {draw_words} from the stock (the pile is empty)."
+            return ngettext("Your turn: draw a card from the stock (the pile is empty).",
+                            "Your turn: draw %(num)d cards from the stock (the pile is empty).", draw)
         if can_take:
-            return f"Your turn: {draw_words}, or take the pile ({pile}): your hand can meld its top card."
-        return f"Your turn: {draw_words}. You cannot take the pile ({pile}) this turn."
+            return ngettext("Your turn: draw a card, or take the pile (%(pile)s): your hand can meld its top card.",
+                            "Your turn: draw %(num)d cards, or take the pile (%(pile)s): your hand can meld its top card.",
+                            draw, pile=pile)
+        return ngettext("Your turn: draw a card. You cannot take the pile (%(pile)s) this turn.",
+                        "Your turn: draw %(num)d cards. You cannot take the pile (%(pile)s) this turn.", draw, pile=pile)
     if seen.answer is True:
-        return "Your partner said yes: go out this turn, putting down all your cards (one may be discarded)."
+        return _("Your partner said yes: go out this turn, putting down all your cards (one may be discarded).")
     if not seen.melded[seen.side]:
-        return (f"Put down your first melds (at least {seen.minimum} points together), "
-                "or select one card and discard it to end your turn.")
-    return ("Put down melds, or add cards to one of yours (select them, then tap the meld); "
-            "then select one card and discard it to end your turn.")
+        return _("Put down your first melds (at least %(minimum)s points together), "
+                 "or select one card and discard it to end your turn.", minimum=seen.minimum)
+    return _("Put down melds, or add cards to one of yours (select them, then tap the meld); "
+             "then select one card and discard it to end your turn.")
 
 
 def table_sides(seen, names) -> list[dict]:
@@ -119,7 +122,7 @@ def table_sides(seen, names) -> list[dict]:
             continue
         threes = [face(c) for s in seats for c in seen.threes[s]]
         others = [s for s in seats if s != seen.seat]
-        name = join_and([names[s] for s in seats]) or f"Side {side + 1}"
+        name = join_and([names[s] for s in seats]) or _("Side %(number)s", number=side + 1)
         # A side of one other seat is headed by its name already: its hand is only "13 cards".
         alone = side != seen.side and len(seats) == 1
         sides.append({
@@ -135,10 +138,17 @@ def threes_text(threes) -> str:
     laid out too, "3s: 1 red, 1 black" or "black 3s: 1" (a black 3 is never called a red one)."""
     black = sum(1 for three in threes if not three.red)
     if not black:
-        return f"red 3s: {len(threes)}"
+        return _("red 3s: %(count)d", count=len(threes))
     if black == len(threes):
-        return f"black 3s: {black}"
-    return f"3s: {len(threes) - black} red, {black} black"
+        return _("black 3s: %(count)d", count=black)
+    return _("3s: %(red)d red, %(black)d black", red=len(threes) - black, black=black)
+
+
+def join_and(parts) -> str:
+    """Return names as a list in the reader's words: "Ann, Bob and Cy"."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return _("%(names)s and %(last)s", names=", ".join(parts[:-1]), last=parts[-1])
 
 
 def _side_of(seen, seat):
@@ -151,19 +161,19 @@ def deal_result(position, side_names, totals=()) -> list[dict] | None:
     """Return each side's hand score of the ended deal, with its breakdown in words."""
     if position.step != Step.OVER:
         return None
-    words = {"canastas": "canastas", "going_out": "going out", "red_threes": "red 3s", "threes": "3s",
-             "melded": "cards melded", "in_hand": "cards in hand", "penalties": "penalties",
-             "special_hand": "special hand"}
+    words = {"canastas": _("canastas"), "going_out": _("going out"), "red_threes": _("red 3s"), "threes": _("3s"),
+             "melded": _("cards melded"), "in_hand": _("cards in hand"), "penalties": _("penalties"),
+             "special_hand": _("special hand")}
     result = []
     scored = score(position)
     for index, side in enumerate(scored["sides"]):
         parts = [f"{words.get(key, key.replace('_', ' '))} {value:+d}" for key, value in side["breakdown"].items()]
         members = side.get("members", [index])  # the scorers the side scores for
-        name = " and ".join(side_names[m] for m in members if m < len(side_names)) or f"Side {index + 1}"
+        name = join_and([side_names[m] for m in members if m < len(side_names)]) or _("Side %(number)s", number=index + 1)
         # Partners who score apart (three players: each adds only the red 3s they laid out) are shown apart.
         apart = [(side_names[m], scored["scorers"][m]["hand_score"], totals[m] if m < len(totals) else None)
                  for m in members if m < len(side_names)]
-        if len({hand for _, hand, _ in apart}) < 2:
+        if len({hand for _who, hand, _total in apart}) < 2:
             apart = []
         result.append({"name": name, "score": side["score"], "parts": ", ".join(parts), "mine": 0 in members,
                        "totals": [totals[m] for m in members if m < len(totals)], "apart": apart})
@@ -171,4 +181,4 @@ def deal_result(position, side_names, totals=()) -> list[dict] | None:
     return result
 
 
-__all__ = ["columns", "deal_result", "face", "meld_words", "next_step", "table_sides", "threes_text", "tiles"]
+__all__ = ["columns", "deal_result", "face", "join_and", "meld_words", "next_step", "table_sides", "threes_text", "tiles"]

@@ -57,7 +57,7 @@ def house_rules(game):
     for spec in option_specs(game.ruleset):
         value = getattr(game.score.options, spec.name)
         words = dict(spec.choices).get(value, value)
-        rules.append((spec.label, points_label(words) if isinstance(words, int) else words))
+        rules.append((_(spec.label), points_label(words) if isinstance(words, int) else _(words)))
     return rules
 
 

@@ -16,6 +16,7 @@ are the seat page's (another module); this one only links to them.
 from flask import Blueprint, abort, current_app, flash, make_response, redirect, render_template, request, url_for
 
 from .. import limits
+from ..i18n import gettext as _, lazy_gettext as _l
 from ..canasta.options import OPTION_SPECS
 from ..canasta.rules import PRESETS
 from ..games import table_access
@@ -25,15 +26,15 @@ from ..printing.qr import qr_svg
 from ..store import sqlite
 from .board import served_here_only
 from .forms.game import applies_note, preset_summary
-from .forms.table import NewTableForm, who_plays_choices
+from .forms.table import NewTableForm, level_label, who_plays_choices
 from .helpers import form_expired, int_or_none, keeps_entries_when_expired, no_store
 
 bp = Blueprint("table_host", __name__)
 
-NO_TABLE = "There is no table at this address. Check the link, or open a new table."
-NOT_HOST = ("This page is the host's: this browser does not hold this table's host key. "
-            "Open it on the phone that opened the table.")
-NOT_AT_TABLE = "This browser holds no seat of this table and is not its host: it cannot start a new game there."
+NO_TABLE = _l("There is no table at this address. Check the link, or open a new table.")
+NOT_HOST = _l("This page is the host's: this browser does not hold this table's host key. "
+              "Open it on the phone that opened the table.")
+NOT_AT_TABLE = _l("This browser holds no seat of this table and is not its host: it cannot start a new game there.")
 
 
 def table_path(table_id):
@@ -90,7 +91,7 @@ def new_table():
         if opened is not None and not isinstance(opened, tables.Opened):
             return opened  # the limit's answer
         if opened is not None:
-            flash("The table is open and the first deal is dealt. Send each friend the link of their seat.", "success")
+            flash(_("The table is open and the first deal is dealt. Send each friend the link of their seat."), "success")
             return redirect(url_for(".host", table_id=opened.id), code=303)
     return _render_new_table(form, 422 if request.method == "POST" else 200)
 
@@ -146,13 +147,13 @@ def _seat_rows(table):
     rows = []
     for seat in table.seats:
         number, name = seat["seat"], seat["name"]
-        row = {"seat": number, "name": name, "player": seat["player"], "level": seat["level"],
+        row = {"seat": number, "name": name, "player": seat["player"], "level": level_label(seat["level"]),
                "yours": mine is not None and mine[0] == number, "link": None, "qr": None, "lost": False}
         if seat["player"] == tables.PERSON:
             key = invites.get(number)
             if key is not None and table.seat_of_key(key) == number:
                 row["link"] = invite_link(table.id, key)
-                row["qr"] = qr_svg(row["link"], f"QR code of the link to {name}'s seat")
+                row["qr"] = qr_svg(row["link"], _("QR code of the link to %(name)s's seat", name=name))
             else:  # a new key was given elsewhere (the API): this browser cannot show the seat's link
                 row["lost"] = True
         rows.append(row)
@@ -162,12 +163,12 @@ def _seat_rows(table):
 def _state(table):
     """Where the table stands, in words: the deal and whose turn, the deal over, the game over, ended."""
     if table.game_over:
-        return "The game is over."
+        return _("The game is over.")
     if table.row["ended"]:
-        return "The host ended this table."
+        return _("The host ended this table.")
     if table.position.over:
-        return f"Deal {table.row['deal_number']} is over: the next deal waits for a player."
-    return f"Deal {table.row['deal_number']} · {table.names[table.to_move]} to move."
+        return _("Deal %(number)s is over: the next deal waits for a player.", number=table.row['deal_number'])
+    return _("Deal %(number)s · %(name)s to move.", number=table.row['deal_number'], name=table.names[table.to_move])
 
 
 def _render_host(table, status=200, problems=None):
@@ -186,7 +187,7 @@ def host(table_id):
 
 def _seat_or_404(table, seat):
     if not 0 <= seat < table.players:
-        abort(404, description=f"This table has seats 1 to {table.players}.")
+        abort(404, description=_("This table has seats 1 to %(last)s.", last=table.players))
     return table.seats[seat]
 
 
@@ -204,12 +205,12 @@ def reissue(table_id, seat):
     table = _hosted_table(table_id)
     row = _seat_or_404(table, seat)
     if row["player"] != tables.PERSON:
-        return _render_host(table, 422, {seat: "The computer plays this seat: make it a person's seat first."})
+        return _render_host(table, 422, {seat: _("The computer plays this seat: make it a person's seat first.")})
     db = sqlite.get_db()
     with sqlite.transaction(db):
-        key, _ = tables.reissue_key(db, table, seat)
+        key, _version = tables.reissue_key(db, table, seat)
     _keep_new_key(table, seat, key)
-    flash(f"{row['name']}'s seat has a new link. The old link opens nothing now: send {row['name']} the new one.",
+    flash(_("%(name)s's seat has a new link. The old link opens nothing now: send %(name)s the new one.", name=row['name']),
           "success")
     return redirect(url_for(".host", table_id=table_id, _anchor=f"seat-{seat}"), code=303)
 
@@ -221,22 +222,22 @@ def who_plays(table_id, seat):
     row = _seat_or_404(table, seat)
     level = request.form.get("who", "")
     if level and level not in tables.computer_levels():
-        return _render_host(table, 422, {seat: "Who plays: choose a person or one of the computer's levels."})
+        return _render_host(table, 422, {seat: _("Who plays: choose a person or one of the computer's levels.")})
     if level and not any(other["player"] == tables.PERSON for other in table.seats if other["seat"] != seat):
         return _render_host(table, 422, {
-            seat: "Who plays: at least one seat stays a person's, so this one cannot go to the computer."})
+            seat: _("Who plays: at least one seat stays a person's, so this one cannot go to the computer.")})
     if (not level and row["player"] == tables.PERSON) or (level and level == row["level"]):
-        flash(f"Nothing to change: {row['name']}'s seat was already played so.", "info")
+        flash(_("Nothing to change: %(name)s's seat was already played so.", name=row['name']), "info")
         return redirect(url_for(".host", table_id=table_id, _anchor=f"seat-{seat}"), code=303)
     db = sqlite.get_db()
     with sqlite.transaction(db):
-        key, _ = tables.set_player(db, table, seat, tables.COMPUTER if level else tables.PERSON, level or None)
+        key, _version = tables.set_player(db, table, seat, tables.COMPUTER if level else tables.PERSON, level or None)
     if key is None:
         table_access.forget_table_key(table_id, table_access.invite(seat))
-        flash(f"The computer ({level}) plays {row['name']}'s seat now; its link opens nothing.", "success")
+        flash(_("The computer (%(level)s) plays %(name)s's seat now; its link opens nothing.", level=level_label(level), name=row['name']), "success")
     else:
         _keep_new_key(table, seat, key)
-        flash(f"{row['name']}'s seat is a person's again, with a new link: send it to them.", "success")
+        flash(_("%(name)s's seat is a person's again, with a new link: send it to them.", name=row['name']), "success")
     _computers_move(table_id)
     return redirect(url_for(".host", table_id=table_id, _anchor=f"seat-{seat}"), code=303)
 
@@ -251,9 +252,9 @@ def end(table_id):
         db = sqlite.get_db()
         with sqlite.transaction(db):
             tables.end(db, table)
-        flash("The table is ended: no move can follow. The deals scored so far stay on the score board.", "success")
+        flash(_("The table is ended: no move can follow. The deals scored so far stay on the score board."), "success")
     else:
-        flash("This table was already ended.", "info")
+        flash(_("This table was already ended."), "info")
     return redirect(url_for(".host", table_id=table_id), code=303)
 
 
@@ -276,15 +277,15 @@ def again(table_id):
         with sqlite.transaction(db):
             tables.play_again(db, tables.load(db, table_id), int_or_none(request.form.get("version")))
     except tables.Conflict:
-        flash("Someone at the table was quicker: the table changed meanwhile. Here it is as it stands.", "info")
+        flash(_("Someone at the table was quicker: the table changed meanwhile. Here it is as it stands."), "info")
         return redirect(back, code=303)
     except tables.GameNotOver:
-        flash("No new game was started: the game at this table is still being played. "
-              "A new game starts once a side has reached the target.", "error")
+        flash(_("No new game was started: the game at this table is still being played. "
+                "A new game starts once a side has reached the target."), "error")
         return redirect(back, code=303)
     _computers_move(table_id)
-    flash("A new game has started at the same table, with the same seats: deal 1 is dealt. "
-          "The last game stays on its score board.", "success")
+    flash(_("A new game has started at the same table, with the same seats: deal 1 is dealt. "
+            "The last game stays on its score board."), "success")
     return redirect(back, code=303)
 
 

@@ -22,6 +22,7 @@ from dataclasses import replace
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 
 from .. import limits
+from ..i18n import gettext as _, lazy_gettext as _l
 from ..canasta.coach.lines import line
 from ..canasta.coach.words import Reader, render
 from ..canasta.play import apply, move_from_data, view
@@ -32,23 +33,21 @@ from ..games import table_views as views
 from ..games import tables
 from ..store import sqlite
 from . import play
+from .helpers import private_pages
 from . import practice_page as page
 
 bp = Blueprint("table_page", __name__, url_prefix="/tables")
 
 WORDED_MOVES = 8  # the deal's last moves shown in words, the latest first
 FRAGMENT_HEADER = "X-Table-Fragment"  # sent by table.js: answer the play area, not the page
-MOVED_ON = "The table moved on: here it is as it stands now. Choose your move again."
-NO_SEAT = ("This browser holds no seat of this table: open your invite link on this phone, "
-           "or ask the host for a new one. Nothing was changed.")
-JOIN_REFUSED = "This invite link no longer opens a seat: ask the host for a new one."
+MOVED_ON = _l("The table moved on: here it is as it stands now. Choose your move again.")
+NO_SEAT = _l("This browser holds no seat of this table: open your invite link on this phone, "
+             "or ask the host for a new one. Nothing was changed.")
+JOIN_REFUSED = _l("This invite link no longer opens a seat: ask the host for a new one.")
 
 
-@bp.after_request
-def private(response):
-    """A seat's page shows its hand: no cache keeps it."""
-    response.headers.setdefault("Cache-Control", "no-store")
-    return response
+# A seat's page shows its hand: no cache keeps it.
+private_pages(bp, "no-store")
 
 
 def _pace():
@@ -62,7 +61,7 @@ def _read(table_id):
     delay, threads = _pace()
     found = computers.read_table(sqlite.get_db(), current_app.config["DATABASE"], table_id, delay, threads)
     if found is None:
-        abort(404, description="There is no table at this address. Check the link you were given.")
+        abort(404, description=_("There is no table at this address. Check the link you were given."))
     return found
 
 
@@ -74,14 +73,14 @@ def join(table_id):
     """Open the seat (or the host's page) the invite link's key opens, and keep the key in this browser."""
     found = tables.load(sqlite.get_db(), table_id)
     if found is None:
-        abort(404, description="There is no table at this address. Check the link you were given.")
+        abort(404, description=_("There is no table at this address. Check the link you were given."))
     limited = limits.reached("keys")
     if limited is not None:
         return limited
     role = found.seat_of_key(request.args.get("key", "")[:200])
     if role is None:
         limits.count("keys")
-        response = render_template("error.html", status=403, title="This link opens no seat", message=JOIN_REFUSED)
+        response = render_template("error.html", status=403, title=_("This link opens no seat"), message=JOIN_REFUSED)
         return _no_referrer(response, 403)
     table_access.remember_table_key(table_id, role, request.args["key"])
     # The key leaves the address bar (and the history): the page is opened without it.
@@ -100,7 +99,7 @@ def _no_referrer(response, status=None):
 
 def _names_by_engine_seat(table, seat):
     """Each engine seat's name as this reader says it: "You" for the reader's own seat."""
-    return [("You" if table.table_seat(e) == seat else table.names[table.table_seat(e)]) for e in range(table.players)]
+    return [(_("You") if table.table_seat(e) == seat else table.names[table.table_seat(e)]) for e in range(table.players)]
 
 
 def _seen(table, seat):
@@ -113,12 +112,12 @@ def _seen(table, seat):
 def worded_moves(table, seat, count=WORDED_MOVES):
     """The deal's last ``count`` moves in words for the reader at ``seat`` (None: a spectator), the latest first."""
     viewer = table.engine_seat(seat) if seat is not None else -1  # -1: nobody's eyes see a drawn card
-    reader = Reader(viewer if seat is not None else None, _names_by_engine_seat(table, seat))
+    reader = Reader(viewer if seat is not None else None, _names_by_engine_seat(table, seat), gettext=_)
     moves, positions = table.row["moves"], table.positions
     worded = []
     for number in range(max(0, len(moves) - count), len(moves)):
         before, move = positions[number], move_from_data(moves[number]["move"])
-        _, events = apply(before, move)
+        _after, events = apply(before, move)
         worded.append({"n": number + 1, "seat": moves[number]["seat"], "mine": moves[number]["seat"] == seat,
                        "text": render(line(before, move, events, viewer=viewer), reader)})
     return worded[::-1]
@@ -138,9 +137,7 @@ def seat_context(table, seat, message=None):
     names = _names_by_engine_seat(table, seat)
     over = shown["over"]
     return {
-        "table_id": table.id, "view": shown, "seat": seat, "spectator": seat is None, "seen": seen,
-        "sides": page.table_sides(seen, names), "hand": page.columns(seen.hand),
-        "top": page.face(seen.pile[-1]) if seen.pile else None,
+        "table_id": table.id, "view": shown, "seat": seat, "spectator": seat is None, **play.play_area(seen, names),
         "next_step": _next_step(table, seen, names, shown),
         "play_url": url_for(".move", table_id=table.id), "version": table.version, "hint": False,
         "can_next_deal": shown["next_deal"] and seat is not None, "moves_said": worded_moves(table, seat),
@@ -160,15 +157,15 @@ def _heartbeat_ms(seat):
 
 def _next_step(table, seen, names, shown):
     if shown["ended"] and not shown["game_over"]:
-        return "The host ended this table: no move follows. The deals played stay on the score board."
+        return _("The host ended this table: no move follows. The deals played stay on the score board.")
     if seen.seat is None:
         if shown["over"]:
-            return "The deal is over." + ("" if shown["game_over"] else " A player deals the next one.")
-        return f"{names[seen.to_move]} is playing."
+            return _("The deal is over.") if shown["game_over"] else _("The deal is over. A player deals the next one.")
+        return _("%(name)s is playing.", name=names[seen.to_move])
     if shown["game_over"]:
-        return "The game is over: play again with the same seats below."
+        return _("The game is over: play again with the same seats below.")
     if shown["over"]:
-        return "The deal is over: see its score below, then press Next deal."
+        return _("The deal is over: see its score below, then press Next deal.")
     return page.next_step(seen, names, False, table.position.ruleset.draw)
 
 
@@ -231,11 +228,11 @@ def move(table_id):
         cards = play.selected_cards()
         try:
             chosen = (play.move_of(found.position, action, cards) if cards is not None
-                      else "Those cards could not be read.")
+                      else _("Those cards could not be read."))
         except ValueError as error:
             chosen = str(error)
         if chosen is None:
-            abort(400, description="There is no such button on this page.")
+            abort(400, description=_("There is no such button on this page."))
     if isinstance(chosen, str) and chosen != "next_deal":
         return _answer(found, seat, chosen)
     try:

@@ -18,17 +18,18 @@ from ..games import table_talk as talk
 from ..games import tables
 from ..store import sqlite
 from . import practice_page as page
+from ..i18n import gettext as _, lazy_gettext as _l
 
 bp = Blueprint("table_talk", __name__, url_prefix="/tables")
 
 EARLIER_SHOWN = 4  # the lines before the move shown, the latest first
-NO_SEAT = "This browser holds no seat of this table: open your invite link on this phone. Nothing was sent."
+NO_SEAT = _l("This browser holds no seat of this table: open your invite link on this phone. Nothing was sent.")
 
 
 @bp.app_template_global("table_phrases")
 def table_phrases():
     """The phrases a seat may say, ``(code, words)``, for the talk partial's buttons."""
-    return list(talk.PHRASES.items())
+    return [(code, _(words)) for code, words in talk.PHRASES.items()]
 
 
 @bp.app_template_global("table_away_notes")
@@ -40,7 +41,7 @@ def table_away_notes(view):
 def _table(table_id):
     found = tables.load(sqlite.get_db(), table_id)
     if found is None:
-        abort(404, description="There is no table at this address. Check the link you were given.")
+        abort(404, description=_("There is no table at this address. Check the link you were given."))
     return found
 
 
@@ -97,10 +98,10 @@ def replay(table_id, number):
     try:
         replayed = replays.deal_replay(sqlite.get_db(), found, number)
     except replays.NoSuchDeal:
-        abort(404, description=f"This table has dealt deals 1 to {found.row['deal_number']} in its present game.")
+        abort(404, description=_("This table has dealt deals 1 to %(last)d in its present game.", last=found.row['deal_number']))
     except replays.DealNotOver:
-        return render_template("error.html", status=409, title="This deal is not over",
-                               message="Its hands stay hidden until it has ended: come back then."), 409
+        return render_template("error.html", status=409, title=_("This deal is not over"),
+                               message=_("Its hands stay hidden until it has ended: come back then.")), 409
     held = table_access.held_seat(found)
     reader = replayed.reader(held[0] if held else None)
     last = len(replayed.moves)
@@ -115,10 +116,10 @@ def replay(table_id, number):
     entry = replayed.moves[at - 1] if at else None
     context = {
         "table_id": table.id, "number": number, "at": at, "last": last, "ruleset": position.ruleset,
-        "line": lines[at - 1] if at else "The cards as they were dealt.",
+        "line": lines[at - 1] if at else _("The cards as they were dealt."),
         "earlier": lines[max(0, at - 1 - EARLIER_SHOWN):max(0, at - 1)][::-1],
         "mover": table.names[entry["seat"]] if entry else None,
-        "sides": [{"name": " and ".join(names[engine] for engine in position.seats_of(side)),
+        "sides": [{"name": page.join_and([names[engine] for engine in position.seats_of(side)]),
                    "tiles": page.tiles(position.melds[side]),
                    "threes": [page.face(card) for engine in position.seats_of(side) for card in position.threes[engine]]}
                   for side in position.sides()],

@@ -213,8 +213,8 @@ def test_flask_purge_deletes_old_practice_games_and_old_finished_tables_with_the
     from scorekeeper.games import table_talk as talk
 
     old_practice = practice.start(db, "classic", "easy")
-    stamp = (datetime.now(timezone.utc) - timedelta(days=31)).isoformat(timespec="seconds")
-    db.execute("update practice_games set updated_at = ? where id = ?", [stamp, old_practice])
+    stamp = (datetime.now(timezone.utc) - timedelta(days=31)).timestamp()
+    db.execute("update tables set touched_at = ? where id = ?", [stamp, old_practice])
     db.conn.commit()
     ended, playing = opened(db), opened(db)
     with sqlite.transaction(db):

@@ -15,6 +15,7 @@ from scorekeeper.store.migrations import migrations
 FIXTURE = Path(__file__).parent / "fixtures" / "practice_logs_as_sentences.json"
 STEP = "0007_practice_log_as_data"
 BEFORE = "0006_practice_deal_secrets"  # the logs below were stored before both
+TABLES = "0011_practice_tables"  # practice games become tables
 ENGLISH = ("You ", "West", "North", "East", " the ", " took ", " drew ", " because ")
 
 
@@ -46,13 +47,21 @@ def test_every_stored_sentence_becomes_data_that_reads_the_same(tmp_path):
     assert kinds == {"you", "computer", "hint", "mistake", "tip"}
     assert any(" says " in entry["text"] for log in read.values() for entry in log)
 
-    migrations.apply(db)
+    migrations.apply(db, stop_before=TABLES)
     assert STEP in {migration.name for migration in migrations.applied(db)}
     assert db["practice_games"].get(rows[0]["id"])["deal_seed"] == f"practice:{rows[0]['seed']}:{rows[0]['deal_number']}"
+    moves = {row["id"]: len(json.loads(row["moves"])) for row in db.query("SELECT id, moves FROM practice_games")}
+    hints = {row["id"]: row["hints"] for row in db.query("SELECT id, hints FROM practice_games")}
+    # Migration 0011: every practice game becomes a table, under its id, at the same move of the same deal.
+    migrations.apply(db)
+    assert db["practice_games"].count == 0 and db["tables"].count == len(read)
 
     kept = 0
     for practice_id, before in read.items():
         table = practice.load(db, practice_id)
+        assert len(table.row["moves"]) == len(table.positions) - 1 == moves[practice_id]
+        assert table.row["hints"] == hints[practice_id]
+        assert [seat["player"] for seat in table.seats] == ["person"] + ["computer"] * (table.position.seats - 1)
         # Shown as before, word for word, in the order read.
         assert [entry["text"] for entry in reversed(practice.shown_log(table))] == [e["text"] for e in before]
         for number, entry in enumerate(table.row["log"]):
@@ -78,7 +87,11 @@ def test_a_deal_that_no_longer_replays_keeps_its_sentences(tmp_path):
     moves = json.loads(row["moves"])
     broken = [moves[1]] + moves  # the second move first: the referee refuses it
     db.execute("UPDATE practice_games SET moves = ? WHERE id = ?", [json.dumps(broken), row["id"]])
-    migrations.apply(db)
+    migrations.apply(db, stop_before=TABLES)
     assert json.loads(db["practice_games"].get(row["id"])["log"]) == json.loads(row["log"])
+    # As a table (migration 0011), a deal today's engine cannot replay is dealt again from its first move.
+    migrations.apply(db)
+    table = practice.load(db, row["id"])
+    assert table.row["moves"] == table.row["log"] == [] and len(table.positions) == 1
     db.close()
 

@@ -109,7 +109,7 @@ AREAS = {  # stylesheet -> the templates and scripts of its pages
     "checker.css": ["checker/*.html", "cards.js"],
     "print-page.css": ["sheets/*.html"],
     "share.css": ["games/share.html", "share.js", "printing/qr.py"],  # qr.py writes the QR codes' <svg class>
-    "practice.css": ["practice/*.html", "table/*.html", "tables/*.html", "practice.js", "table.js"],  # the play area
+    "practice.css": ["practice/*.html", "table/*.html", "tables/*.html", "table.js"],  # the play area
     "history.css": ["history/*.html"],
     "settings.css": ["settings/*.html"],
 }

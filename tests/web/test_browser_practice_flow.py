@@ -109,7 +109,8 @@ def test_a_deal_a_computer_ends_shows_its_end_with_the_last_line(live_server, ph
     from scorekeeper.canasta.play import apply, deal
     from scorekeeper.canasta.players.levels import LEVELS
     from scorekeeper.games.practice import seed_of
-    from scorekeeper.store import practice as rows
+    from scorekeeper.games import practice
+    from scorekeeper.store import tables as rows
     from scorekeeper.store import sqlite
 
     position, _ = deal("classic", None, seed_of("end0", 1), (0, 0))
@@ -125,9 +126,11 @@ def test_a_deal_a_computer_ends_shows_its_end_with_the_last_line(live_server, ph
     # The deal played on to the player's last move, as the page would have stored it.
     practice_id = phone.locator("#practice").get_attribute("data-practice")
     db = sqlite.connect(str(live_server.database))
-    row = rows.get_practice(db, practice_id)
-    rows.save_practice(db, practice_id, row["version"], moves=[move.as_dict() for _, move in moves[:last]], log=[],
-                       deal_number=1, hints=0)
+    version = practice.load(db, practice_id).version
+    rows.save_moves(db, practice_id, version, [{"move": move.as_dict(), "seat": seat, "version": version,
+                                                "by": "person" if seat == 0 else "computer", "reason": None}
+                                               for seat, move in moves[:last]], 0.0, log=[])
+    db.commit()
     db.close()
     phone.reload()
     phone.clock.pause_at(datetime(2026, 1, 2))

@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper.store import db as store
 from scorekeeper.store import sqlite
-from scorekeeper.store import practice as rows
+from scorekeeper.games import practice
 
 from .practice_script import LEVEL, SEED, script
 
@@ -81,8 +81,8 @@ def test_a_whole_deal_by_the_forms_ends_as_a_hand_of_the_score_board(client, app
     assert "This deal" in html and 'value="next_deal"' in html
     with app.app_context():
         db = sqlite.connect(app.config["DATABASE"])
-        practice_id = [row["id"] for row in db.query("select id from practice_games")][0]
-        game_id = rows.get_practice(db, practice_id)["game_id"]
+        practice_id = [row["id"] for row in db.query("select id from tables where practice is not null")][0]
+        game_id = practice.load(db, practice_id).row["game_id"]
         assert len(store.get_game(db, game_id)["hands"]) == 1
         db.close()
     board = client.get(f"/games/{game_id}")
@@ -129,7 +129,7 @@ def test_the_log_is_stored_as_data_and_worded_when_shown(client, app):
     start(client, level="easy", seed="log-as-data")
     html = post(client, "draw")
     with app.app_context():
-        stored = sqlite.get_db().query("SELECT log FROM practice_games").__next__()["log"]
+        stored = sqlite.get_db().query("SELECT log FROM tables WHERE practice IS NOT NULL").__next__()["log"]
     entry = json.loads(stored)[0]
     # What the coach said is codes and numbers: the sentence is made for the reader when the page is shown.
     assert entry["kind"] == "you" and "text" not in entry
@@ -154,8 +154,8 @@ def test_new_deal_during_a_deal_throws_it_away_unscored(client, app):
     assert log(html) == []
     with app.app_context():
         db = sqlite.connect(app.config["DATABASE"])
-        practice_id = [row["id"] for row in db.query("select id from practice_games")][0]
-        game_id = rows.get_practice(db, practice_id)["game_id"]
+        practice_id = [row["id"] for row in db.query("select id from tables where practice is not null")][0]
+        game_id = practice.load(db, practice_id).row["game_id"]
         assert store.get_game(db, game_id)["hands"] == []  # the abandoned deal is not scored
         db.close()
 
@@ -171,7 +171,7 @@ def test_an_earlier_table_is_the_seats_own_view_and_takes_no_move(client, app):
     post(client, "discard", ["3C"])
     with app.app_context():
         db = sqlite.connect(app.config["DATABASE"])
-        table = practice.load(db, [row["id"] for row in db.query("select id from practice_games")][0])
+        table = practice.load(db, [row["id"] for row in db.query("select id from tables where practice is not null")][0])
         db.close()
     assert len(table.positions) > 5
     for moves in range(len(table.positions)):

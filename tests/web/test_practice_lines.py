@@ -107,7 +107,7 @@ def test_a_move_after_the_deal_ended_says_which_button_plays_on(client):
 def test_a_move_after_the_game_ended_says_to_start_a_new_game(client, app):
     from scorekeeper.canasta.play import hand_sides
     from scorekeeper.games import write
-    from scorekeeper.store import practice as rows
+    from scorekeeper.games import practice
     from scorekeeper.store import sqlite
 
     from .practice_script import script
@@ -120,7 +120,7 @@ def test_a_move_after_the_game_ended_says_to_start_a_new_game(client, app):
     with app.app_context():
         db = sqlite.connect(app.config["DATABASE"])
         practice_id = re.search(r'data-practice="([^"]+)"', html).group(1)
-        game_id = rows.get_practice(db, practice_id)["game_id"]
+        game_id = practice.load(db, practice_id).row["game_id"]
         while "The game is over" not in client.get("/practice").get_data(as_text=True):
             write.add_hand(db, game_id, hand_sides(final))  # the same deal again, until a side reaches 5,000
         db.close()

@@ -13,16 +13,26 @@ table, partners opposite.
 from __future__ import annotations
 
 from ..cards import Card, Rank
+from ..messages import N_
 from ..words import singular
 
-SEAT_NAMES = {
-    2: ("You", "North"),
-    3: ("You", "West", "East"),
+SEAT_NAMES = {  # marked for the catalogue: a page shows them through its gettext
+    2: (N_("You"), N_("North")),
+    3: ("You", N_("West"), N_("East")),
     4: ("You", "West", "North", "East"),
-    6: ("You", "West", "North-west", "North", "North-east", "East"),
+    6: ("You", "West", N_("North-west"), "North", N_("North-east"), "East"),
 }
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES = {Rank.ACE: "ace", Rank.KING: "king", Rank.QUEEN: "queen", Rank.JACK: "jack", Rank.JOKER: "joker"}
+SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+RANK_NAMES = {Rank.ACE: N_("ace"), Rank.KING: N_("king"), Rank.QUEEN: N_("queen"), Rank.JACK: N_("jack"),
+              Rank.JOKER: N_("joker")}
+# A card named: the caller's gettext translates these (the engine's words are English until shown).
+OF_SUIT = N_("{rank} of {suit}")
+THE_CARD = N_("the {card}")
+A_JOKER = N_("a joker")
+
+
+def _same(text: str) -> str:
+    return text
 
 
 def in_sentence(name: str) -> str:
@@ -35,18 +45,25 @@ def seat_names(seats: int) -> tuple[str, ...]:
     return SEAT_NAMES.get(seats) or ("You",) + tuple(f"Seat {n + 1}" for n in range(1, seats))
 
 
-def card_name(card: Card) -> str:
-    """Return one card's accessible name: ``"king of spades"``, ``"joker"``."""
-    if card.rank is Rank.JOKER:
-        return "joker"
-    name = RANK_NAMES.get(card.rank, card.rank.value)
-    return f"{name} of {SUIT_WORDS[card.suit.value]}" if card.suit else name
+def rank_name(card: Card, gettext=_same) -> str:
+    """Return a card's rank by name, as ``gettext`` words it: ``"king"``, ``"10"``."""
+    name = RANK_NAMES.get(card.rank)
+    return gettext(name) if name else card.rank.value
 
 
-def the_card(card: Card) -> str:
+def card_name(card: Card, gettext=_same) -> str:
+    """Return one card's accessible name, as ``gettext`` words it: ``"king of spades"``, ``"joker"``."""
+    name = rank_name(card, gettext)
+    if card.rank is Rank.JOKER or not card.suit:
+        return name
+    return gettext(OF_SUIT).format(rank=name, suit=gettext(SUIT_WORDS[card.suit.value]))
+
+
+def the_card(card: Card, gettext=_same) -> str:
     """Return one card named in a sentence: ``"the king of spades"``, ``"a joker"`` (jokers have no suit)."""
-    name = card_name(card)
-    return "a joker" if name == "joker" else "the " + name
+    if card.rank is Rank.JOKER:
+        return gettext(A_JOKER)
+    return gettext(THE_CARD).format(card=card_name(card, gettext))
 
 
-__all__ = ["card_name", "in_sentence", "seat_names", "singular", "the_card"]
+__all__ = ["card_name", "in_sentence", "rank_name", "seat_names", "singular", "the_card"]

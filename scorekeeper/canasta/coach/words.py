@@ -24,7 +24,7 @@ from ..messages import N_
 from ..cards import Card, Rank, parse_cards
 from ..words import capital, join_and, plural, singular
 from ..words import cards_words, meld_words
-from .names import card_name, the_card
+from .names import rank_name, the_card
 from .said import as_data
 
 
@@ -171,14 +171,14 @@ def _rank(code) -> Rank | None:
     return None if code is None else Rank(code)
 
 
-def _ranks_word(code) -> str:
+def _ranks_word(code, gettext=_untranslated) -> str:
     """Return a meld's rank in words, plural: "kings", "10s"; "wild cards" for a meld of wild cards."""
-    return "wild cards" if code is None else Rank(code).plural
+    return gettext(N_("wild cards")) if code is None else gettext(Rank(code).plural)
 
 
-def _meld(meld) -> str:
+def _meld(meld, gettext=_untranslated) -> str:
     rank, codes = meld
-    return meld_words(_rank(rank), _cards(codes))
+    return meld_words(_rank(rank), _cards(codes), gettext)
 
 
 def _points(value) -> str:
@@ -192,12 +192,12 @@ def _reason_fields(code: str, params: Mapping, reader: Reader) -> dict:
     if "size" in params and code in ("take_pile", "take_pile_first", "draw"):  # "14 cards"; elsewhere a number
         fields["size"] = plural(params["size"], _("card"))
     if "cards" in params:
-        fields["what"] = (cards_words(_cards(params["cards"])) if params["cards"] else
+        fields["what"] = (cards_words(_cards(params["cards"]), _) if params["cards"] else
                           _("the side's meld of {rank}").format(rank=Rank(params["top"]).plural))
     if "melds" in params:
-        fields["melds"] = join_and([_meld(meld) for meld in params["melds"]])
+        fields["melds"] = join_and([_meld(meld, _) for meld in params["melds"]], _)
     if "rank" in params:
-        fields["rank"] = _ranks_word(params["rank"])
+        fields["rank"] = _ranks_word(params["rank"], _)
         fields["single"] = singular(Rank(params["rank"])) if params["rank"] is not None else ""
     if "count" in params:
         fields["count"] = plural(params["count"], _("card"))
@@ -210,7 +210,7 @@ def _reason_fields(code: str, params: Mapping, reader: Reader) -> dict:
     if code == "searched":
         for key in ("chose", "versus"):
             what, card = params[key]
-            fields[key] = _(SEARCHED[what]).format(card=the_card(_card(card)) if card else "")
+            fields[key] = _(SEARCHED[what]).format(card=the_card(_card(card), _) if card else "")
         fields["points"] = _points(params["points"])
         fields["margin"] = _(MARGIN if params["points"] else MARGIN_EVEN).format(**fields)
     return fields
@@ -261,8 +261,12 @@ AFTER = {
 }
 
 
-def _added(added) -> list[str]:
-    return [f"{cards_words(_cards(codes))} to the {_ranks_word(rank)}" for rank, codes in added]
+ADDED_TO = N_("{cards} to the {ranks}")
+
+
+def _added(added, gettext=_untranslated) -> list[str]:
+    return [gettext(ADDED_TO).format(cards=cards_words(_cards(codes), gettext), ranks=_ranks_word(rank, gettext))
+            for rank, codes in added]
 
 
 def _did(did: Mapping, reader: Reader) -> str:
@@ -271,25 +275,25 @@ def _did(did: Mapping, reader: Reader) -> str:
     if code == "drew":
         if "cards" in params:
             drawn = _cards(params["cards"])
-            return _(MOVES["drew"]).format(cards=" and ".join(the_card(c) for c in drawn) if drawn else _("no card"))
+            return _(MOVES["drew"]).format(cards=join_and([the_card(c, _) for c in drawn], _) if drawn else _("no card"))
         count = params["count"]
         return _(MOVES["drew_hidden"]).format(count=_("a card") if count == 1 else plural(count, _("card")))
     if code == "took_pile":
         top = _card(params["top"])
-        fields = {"size": plural(params["size"], _("card")), "top": the_card(top),
-                  "what": cards_words(_cards(params["cards"])) if params["cards"] else
+        fields = {"size": plural(params["size"], _("card")), "top": the_card(top, _),
+                  "what": cards_words(_cards(params["cards"]), _) if params["cards"] else
                   _("the side's meld of {rank}").format(rank=top.rank.plural),
-                  "laid": join_and([_meld(meld) for meld in params["laid"]]) if params["laid"] else ""}
+                  "laid": join_and([_meld(meld, _) for meld in params["laid"]], _) if params["laid"] else ""}
         return _(MOVES["took_pile_laid" if params["laid"] else "took_pile"]).format(**fields)
     if code == "melded":
         parts = []
         if params["laid"]:
-            parts.append(_(MOVES["put_down"]).format(laid=join_and([_meld(meld) for meld in params["laid"]])))
+            parts.append(_(MOVES["put_down"]).format(laid=join_and([_meld(meld, _) for meld in params["laid"]], _)))
         if params["added"]:
-            parts.append(_(MOVES["added"]).format(added=join_and(_added(params["added"]))))
+            parts.append(_(MOVES["added"]).format(added=join_and(_added(params["added"], _), _)))
         return ", and ".join(parts) or _(MOVES["melded"])
     if code == "discarded":
-        return _(MOVES["discarded"]).format(card=the_card(_card(params["card"])))
+        return _(MOVES["discarded"]).format(card=the_card(_card(params["card"]), _))
     if code == "asked":
         return _(MOVES["asked"]).format(partner=reader.whom(params["partner"]))
     if code == "answered":
@@ -305,11 +309,11 @@ def _after(said: Mapping, reader: Reader) -> str:
     _ = reader.gettext
     code, params = said["code"], said.get("params", {})
     if code == "canasta":
-        return _(AFTER["canasta"]).format(rank=_ranks_word(params["rank"]))
+        return _(AFTER["canasta"]).format(rank=_ranks_word(params["rank"], _))
     if code == "three_laid_out":
         seat = params["seat"]
         return _(AFTER["three_laid_out_you" if reader.is_reader(seat) else "three_laid_out"]).format(
-            who=reader.who(seat), card=the_card(_card(params["card"])))
+            who=reader.who(seat), card=the_card(_card(params["card"]), _))
     if code == "went_out":
         return _(AFTER["went_out_concealed" if params["concealed"] else "went_out"]).format(
             who=reader.who(params["seat"]))
@@ -362,18 +366,18 @@ def _hint_move(move: Mapping, reader: Reader) -> str:
     _ = reader.gettext
     code, params = move["code"], move.get("params", {})
     if code == "take_pile":
-        text = _(HINTS["take_pile"]).format(cards=cards_words(_cards(params["cards"]))) if params["cards"] else \
+        text = _(HINTS["take_pile"]).format(cards=cards_words(_cards(params["cards"]), _)) if params["cards"] else \
             _(HINTS["take_pile_onto"]).format(rank=_card(params["top"]).rank.plural)
         if params["melds"]:
-            text = _(HINTS["and_put_down"]).format(hint=text, melds=join_and([_meld(m) for m in params["melds"]]))
+            text = _(HINTS["and_put_down"]).format(hint=text, melds=join_and([_meld(m, _) for m in params["melds"]], _))
         return text
     if code == "meld":
-        parts = ([_(HINTS["put_down"]).format(melds=join_and([_meld(m) for m in params["new"]]))]
+        parts = ([_(HINTS["put_down"]).format(melds=join_and([_meld(m, _) for m in params["new"]], _))]
                  if params["new"] else [])
-        parts += [_(HINTS["add"]).format(added=join_and(_added(params["added"])))] if params["added"] else []
+        parts += [_(HINTS["add"]).format(added=join_and(_added(params["added"], _), _))] if params["added"] else []
         return ", and ".join(parts)
     if code == "discard":
-        return _(HINTS["discard"]).format(card=the_card(_card(params["card"])))
+        return _(HINTS["discard"]).format(card=the_card(_card(params["card"]), _))
     if code == "answer":
         return _(HINTS["say_yes" if params["yes"] else "say_no"])
     if code in HINTS:
@@ -393,9 +397,9 @@ def _saying(code: str, params: Mapping, reader: Reader) -> str:
         fields["why"] = reason_clause(params["reason"], "plain", reader)
     elif code == "mistake_feeds_pile":
         card = _card(params["card"])
-        fields.update(card=card_name(card).split(" of ")[0], seat=reader.whom(params["seat"]), rank=card.rank.plural)
+        fields.update(card=rank_name(card, _), seat=reader.whom(params["seat"]), rank=card.rank.plural)
     elif code == "mistake_wild_on_natural":
-        fields.update(rank=_ranks_word(params["rank"]), natural=params["natural"], mixed=params["mixed"])
+        fields.update(rank=_ranks_word(params["rank"], _), natural=params["natural"], mixed=params["mixed"])
     elif code == "mistake_out_over_partner":
         fields.update(seat=reader.whom(params["seat"]), count=plural(params["count"], _("card")))
     elif code == "partner_answered":

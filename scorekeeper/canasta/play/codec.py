@@ -29,6 +29,7 @@ from ..rules import RuleSet
 from ..sides import parse_totals
 from ..supply import deck_problems
 from .position import Position, Shuffler, Step, TableMeld, cards_not_seen, decks, meld_key_word
+from ..messages import N_
 
 POSITION_FIELDS = (
     "hands", "stock", "pile", "frozen", "melds", "threes", "melded", "turn", "step", "began",
@@ -99,7 +100,7 @@ class _Reader(FieldReader):
 
 def _read_hands(reader: _Reader, seats: int) -> tuple[list[list[Card] | None], list[int]]:
     hands, counts = [], []
-    raw = reader.per("hands", seats, "one hand per seat (card text, or how many cards it holds)", default="")
+    raw = reader.per("hands", seats, N_("one hand per seat (card text, or how many cards it holds)"), default="")
     for seat, value in enumerate(raw):
         where = join(join("position", "hands"), seat)
         if value is None:
@@ -121,7 +122,7 @@ def _read_hands(reader: _Reader, seats: int) -> tuple[list[list[Card] | None], l
 
 def _read_melds(reader: _Reader, ruleset: RuleSet, options: Options, sides: int) -> list[list[TableMeld]]:
     melds = []
-    raw = reader.per("melds", sides, "the melds of each side (card text, | between melds)", default="")
+    raw = reader.per("melds", sides, N_("the melds of each side (card text, | between melds)"), default="")
     for side, value in enumerate(raw):
         where = join(join("position", "melds"), side)
         try:
@@ -167,7 +168,7 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
         stock_count = 0
     pile = reader.cards(data.get("pile", ""), "position.pile")
     threes = [reader.cards(value or "", join("position.threes", seat))
-              for seat, value in enumerate(reader.per("threes", seats, "the 3s each seat laid out", default=""))]
+              for seat, value in enumerate(reader.per("threes", seats, N_("the 3s each seat laid out"), default=""))]
     melds = _read_melds(reader, ruleset, options, sides)
     for seat, laid in enumerate(threes):
         if any(not family.laid_out(card) for card in laid):
@@ -197,7 +198,7 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
     melded_raw = data.get("melded")
     melded = [bool(side) for side in melds]
     if melded_raw is not None:
-        given = reader.per("melded", sides, "whether each side has melded")
+        given = reader.per("melded", sides, N_("whether each side has melded"))
         for side, value in enumerate(given):
             if value is None and reader.broken:
                 continue
@@ -212,7 +213,7 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
     step = Step(step) if step is not None else None
     began = data.get("began")
     if step in (Step.PLAY, Step.ANSWER):
-        began = reader.choice(began if began is not None else "stock", "position.began", "How the turn began",
+        began = reader.choice(began if began is not None else "stock", "position.began", N_("How the turn began"),
                               BEGAN_CHOICES)
     elif began is not None:
         reader.problem("position.began", "position.began")
@@ -229,7 +230,7 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
         else:
             lone = reader.seat(lone, "position.lone", seats)
     totals = parse_totals(reader, ruleset, data.get("totals_before"), "position.totals_before")
-    seat_melded = [bool(value) for value in reader.per("seat_melded", seats, "whether each seat melded before this turn",
+    seat_melded = [bool(value) for value in reader.per("seat_melded", seats, N_("whether each seat melded before this turn"),
                                                        default=[False] * seats)]
     new_melds = []
     for index, value in enumerate(data.get("new_melds", []) if isinstance(data.get("new_melds", []), list) else []):
@@ -237,14 +238,14 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
             new_melds.append(None if value == "wild" else Rank.from_text(value))
         except (ValueError, AttributeError):
             reader.problem(join("position.new_melds", index), "position.new_meld")
-    bonus_due = reader.integer(data.get("bonus_due", 0), "position.bonus_due", "Bonus cards due", high=4) or 0
+    bonus_due = reader.integer(data.get("bonus_due", 0), "position.bonus_due", N_("Bonus cards due"), high=4) or 0
     seed = data.get("seed", 0)
     if not (is_integer(seed) or isinstance(seed, str)):
         reader.problem("position.seed", "position.seed")
         seed = 0
     pile_frozen = any(card.is_wild or card.is_red_three for card in pile)
     if "frozen" in data and reader.flag("frozen", pile_frozen) != pile_frozen:
-        reason = "holds a wild card or a red 3" if pile_frozen else "holds no wild card and no red 3"
+        reason = N_("holds a wild card or a red 3") if pile_frozen else N_("holds no wild card and no red 3")
         reader.problem("position.frozen", "position.frozen", reason=reason, is_="" if pile_frozen else "not ")
     reader.raise_if_any()
 

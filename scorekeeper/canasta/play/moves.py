@@ -16,6 +16,7 @@ from typing import ClassVar
 from ..cards import Card, Rank, parse_cards, parse_meld_groups
 from ..errors import CanastaError, InvalidHand, Problem
 from ..fields import join
+from ..messages import N_
 
 WILD = "wild"  # ``onto`` of a lay that goes on (or starts) the side's meld of wild cards alone
 
@@ -224,7 +225,7 @@ def move_from_data(data, where: str = "move") -> Move:
     allowed = MOVE_FIELDS[kind]
     for key in data:
         if key != "kind" and key not in allowed:
-            listed = ", ".join(allowed) if allowed else "none besides kind"
+            listed = ", ".join(allowed) if allowed else N_("none besides kind")
             problems.append(Problem("move.unknown_field", join(where, str(key)[:40]), kind=kind,
                                     name=str(key)[:40], listed=listed))
     move: Move | None = None

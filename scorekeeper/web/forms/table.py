@@ -12,19 +12,27 @@ from wtforms.validators import ValidationError
 
 from ...games.tables import computer_levels
 from ...games.write import MAX_SEATS
+from ...i18n import lazy_gettext as _l
 from .game import RulesAndOptions, TableForm, _numbered
 
 PERSON = ""  # the value of "a person" in a seat's "who plays" choice
+# The computer's levels as a sentence names them (lazy: the choices are made once, read in each request's language).
+LEVEL_WORDS = {"easy": _l("easy"), "normal": _l("normal"), "hard": _l("hard"), "expert": _l("expert")}
+
+
+def level_label(level):
+    """Return a computer's level as a sentence names it: "hard" (in the reader's language)."""
+    return LEVEL_WORDS.get(level, level)
 
 
 def who_plays_choices():
     """A person, or the computer at each of its levels (easiest first)."""
-    return [SelectChoice(PERSON, "A person")] + [SelectChoice(level, f"The computer ({level})")
-                                                 for level in computer_levels()]
+    return [SelectChoice(PERSON, _l("A person"))] + [SelectChoice(level, _l("The computer (%(level)s)", level=level_label(level)))
+                                                     for level in computer_levels()]
 
 
 def _who_field(index):
-    return SelectField(f"Who plays seat {index + 1}", choices=who_plays_choices(), default=PERSON,
+    return SelectField(_l("Who plays seat %(number)d", number=index + 1), choices=who_plays_choices(), default=PERSON,
                        validate_choice=False)
 
 
@@ -32,7 +40,8 @@ class NewTableForm(RulesAndOptions, TableForm):
     """A new table. ``names`` (from TableForm) are read one per seat here, not one per side."""
 
     computer = FormField(_numbered("Computer", MAX_SEATS, _who_field))
-    you = SelectField("Your seat", choices=[SelectChoice(str(index), f"Seat {index + 1}") for index in range(MAX_SEATS)],
+    you = SelectField(_l("Your seat"), choices=[SelectChoice(str(index), _l("Seat %(number)s", number=index + 1))
+                                                for index in range(MAX_SEATS)],
                       default="0", validate_choice=False)
 
     def seat_names(self):
@@ -40,8 +49,9 @@ class NewTableForm(RulesAndOptions, TableForm):
         names = []
         for index in range(self.ruleset.players):
             typed = (self.seats.form[str(index)].data or "").strip()
-            word = "Computer" if self.levels().get(index) else "Player"
-            names.append(typed or f"{word} {index + 1}")
+            word = _l("Computer %(number)s", number=index + 1) if self.levels().get(index) else \
+                _l("Player %(number)s", number=index + 1)
+            names.append(typed or str(word))
         return names
 
     def levels(self):
@@ -65,10 +75,10 @@ class NewTableForm(RulesAndOptions, TableForm):
         except (TypeError, ValueError):
             seat = -1
         if not 0 <= seat < players:
-            raise ValidationError(f"Choose your seat: this rule set has seats 1 to {players}.")
+            raise ValidationError(_l("Choose your seat: this rule set has seats 1 to %(last)d.", last=players))
         if seat in self.levels():
-            raise ValidationError(f"The computer plays seat {seat + 1}: choose a seat a person plays, "
-                                  "or make that seat a person's.")
+            raise ValidationError(_l("The computer plays seat %(number)d: choose a seat a person plays, "
+                                     "or make that seat a person's.", number=seat + 1))
         return seat
 
     def place(self, path, message):
