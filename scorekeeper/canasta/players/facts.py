@@ -148,6 +148,16 @@ def _meld_first(position, seat, move, params, choice):
     if choice.reason.code == "meld_first_threes":
         yield "the side has red 3s laid out", any(c.is_red_three for s in position.seats_of(side)
                                                   for c in position.threes[s])
+        after, _ = apply(position, move)
+        yield "the side's red 3s counted against it and now count for it", \
+            _threes_sign(position, side) < 0 < _threes_sign(after, side)
+
+
+def _threes_sign(position, side) -> int:
+    """Return how the side's 3s laid out would count if the deal ended now: 1 for it, -1 against, 0 not at all
+    (Classic: by its first meld; Modern American: by its canastas)."""
+    melded = sum(meld.meld.points for meld in position.melds[side]) if position.melded[side] else 0
+    return position.ruleset.family.table_signs(position.options, position.canastas(side), melded)[0]
 
 
 def _after_meld(position, seat, move):

@@ -79,3 +79,28 @@ def test_the_checker_counts_not_worth_taking_again_by_the_level():
     from scorekeeper.canasta.play import Draw
     drew = Choice(Draw(), reason("draw", why="worth_less", size=10), "normal")
     assert false_facts(position, drew) == ["the pile is worth less than a fresh card, by the level's count"]
+
+
+# --- "the side's red 3s now count for it": only where the first meld makes them count -------------------------
+
+def _first_meld_with_a_red_three(rules):
+    return table(rules, hands=["KS KH KD QS QH QD JK 2C 9C 8D 6H 5S 4C 10C 9S 8S", 13, 13, 13][:4],
+                 threes=["3H", "", "", ""], pile="6D", turn=0, step="play", began="stock")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_in_modern_a_first_meld_does_not_say_the_red_3s_now_count(level):
+    # Modern American counts threes by canastas (none: against the side, one: nothing, two: for it), so a first
+    # meld without two canastas leaves them counting against the side; Classic counts them for it from the first meld.
+    for rules, code in (("modern", "meld_first"), ("classic", "meld_first_threes")):
+        position = _first_meld_with_a_red_three(rules)
+        choice = LEVELS[level].choose(position)
+        assert choice.reason.code == code, (rules, choice.reason)
+        assert false_facts(position, choice) == []
+
+
+def test_the_checker_finds_the_red_3s_do_not_count_for_a_modern_side_after_its_first_meld():
+    position = _first_meld_with_a_red_three("modern")
+    meld = LEVELS["normal"].choose(position)
+    said = Choice(meld.move, reason("meld_first_threes", **dict(meld.reason.params)), "normal")
+    assert false_facts(position, said) == ["the side's red 3s counted against it and now count for it"]
