@@ -107,6 +107,12 @@ class Expert:
     def __repr__(self) -> str:
         return f"Expert({self.name!r})"
 
+    @property
+    def level(self):
+        """Return the weighing of the level whose choice it keeps where it searches nothing (hard's): a reason of
+        hard's it gives ("worth less than a fresh card here") is counted again by it (:mod:`.facts`)."""
+        return self.policy.level
+
     def choose(self, position: Position) -> Choice:
         """Return the expert's move for the seat to move, and why: the search's measure when it searched."""
         seat = position.to_move
@@ -169,8 +175,14 @@ class Expert:
         return Weighed(tuple(averages), count)
 
     def rollout(self, sample: Position, seat: int, candidate: Candidate, own: dict) -> float:
-        """Return the outlook for ``seat``'s side after ``candidate`` in ``sample``: the seat's turn played to its end,
-        then :attr:`horizon` more turns by the fast policy (or the deal to its end)."""
+        """Return the outlook for ``seat``'s side after ``candidate`` in ``sample``, played on (:meth:`played`), less
+        what the next player takes if it may take the pile."""
+        position = self.played(sample, seat, candidate, own)
+        return outlook(position, seat) - pile_threat(position, seat)
+
+    def played(self, sample: Position, seat: int, candidate: Candidate, own: dict) -> Position:
+        """Return ``sample`` after ``candidate``, the seat's turn played to its end (normal's choices, memoised in
+        ``own`` by what the seat sees), then :attr:`horizon` more turns by the fast policy, or the deal to its end."""
         position = sample
         for move in candidate.moves:
             position, _ = apply(position, move)
@@ -190,7 +202,7 @@ class Expert:
                 break
             position, _ = apply(position, self.fast.decide(position).move)
             moves += 1
-        return outlook(position, seat) - pile_threat(position, seat)
+        return position
 
 
 def pile_threat(position: Position, seat: int) -> float:
