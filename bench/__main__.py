@@ -1,6 +1,6 @@
 """``python -m bench`` (``make bench``): run every benchmark, print the table, write bench/out/results.json.
 
-Options: ``--only throughput,sheet,weight,scale,engine,strength,live`` runs some steps;
+Options: ``--only throughput,sheet,weight,scale,engine,strength,facts,live`` runs some steps;
 ``--quick`` shrinks every step (a smoke run, numbers not worth keeping);
 ``--markdown`` prints the table as Markdown too (for the README);
 ``--strict`` exits 1 when an aim is missed.
@@ -23,7 +23,7 @@ from pathlib import Path
 
 from . import OUT, ROOT, Line, markdown_table, table, unavailable
 
-STEPS = ("throughput", "sheet", "weight", "scale", "engine", "strength", "live")
+STEPS = ("throughput", "sheet", "weight", "scale", "engine", "strength", "facts", "live")
 
 
 def _settings(quick: bool) -> dict:
@@ -37,19 +37,21 @@ def _settings(quick: bool) -> dict:
             "engine": {"hand_number": 20, "game_number": 2, "request_number": 20, "repeat": 2,
                        "play": {"deals": 6, "rounds": 2, "request_number": 20}},
             "strength": {"deals": 3, "budget_seconds": 30, "lines": (0, 2, 5), "min_seeds": 1},
+            "facts": {"seeds": 1, "expert_every": 20},
             "live": {"tables": 3, "phones": 4, "moves": 2, "compare": False},
         }
-    return {"throughput": {}, "sheet": {}, "weight": {}, "scale": {}, "engine": {}, "strength": {}, "live": {}}
+    return {"throughput": {}, "sheet": {}, "weight": {}, "scale": {}, "engine": {}, "strength": {}, "facts": {},
+            "live": {}}
 
 
 def run_step(name: str, workdir: Path, settings: dict) -> list[Line]:
     """Run one step; a step that fails gives one line saying why, instead of stopping the others."""
-    from . import engine, live, scale, sheet, strength, throughput, weight
+    from . import engine, facts, live, scale, sheet, strength, throughput, weight
 
     step = {"throughput": throughput, "sheet": sheet, "weight": weight, "scale": scale, "engine": engine,
-            "strength": strength, "live": live}[name]
+            "strength": strength, "facts": facts, "live": live}[name]
     kwargs = dict(settings)
-    if name not in ("engine", "strength"):
+    if name not in ("engine", "strength", "facts"):
         kwargs["workdir"] = workdir / name
     if name == "scale" and "cache" not in kwargs and kwargs.get("games", 10_000) != 10_000:
         kwargs["cache"] = workdir / "cache"  # a small database is not worth keeping

@@ -148,7 +148,7 @@ def test_quick_run_gives_every_line_a_positive_number(tmp_path):
     results = run(STEPS, quick=True, out=tmp_path, progress=lambda text: None)
     lines = results["_lines"]
     whats = [line.what for line in lines]
-    assert len(lines) == 34, whats  # the live streams' three (latency, memory, faults); with the service worker's two lines, and the view page twice (first visit, its cookie); the quick strength step plays 3 of its lines (normal against random and the heuristic player, expert against hard), the speed of normal, hard and expert moves, and its wall time
+    assert len(lines) == 35, whats  # the facts step's one line (false reasons: none); the live streams' three (latency, memory, faults); with the service worker's two lines, and the view page twice (first visit, its cookie); the quick strength step plays 3 of its lines (normal against random and the heuristic player, expert against hard), the speed of normal, hard and expert moves, and its wall time
     for line in lines:
         assert line.value is not None, f"{line.what}: {line.note}"
         assert line.value > 0 or line.aim.on == "value", line.what

@@ -1,16 +1,14 @@
-"""The expert level: hard's play, with the turn's big choices searched over samples of the hidden cards.
+"""The expert level: hard's play, with each choice of the turn searched by determinized rollouts.
 
 Strong card-game programs decide under hidden information by *determinized
 sampling*: deal the cards the player has not seen in many ways consistent with
-what it knows, play each candidate move forward a little in each such deal, and
-choose the move with the best average. The expert does that for the choices that
-decide a deal:
+what it knows, play each candidate move forward in each such deal, and choose
+the move with the best average. The expert does that for every choice of its turn
+where hard's plan leaves a real alternative:
 
 - drawing against taking the pile (the way hard would take it);
 - going out now against hard's move (when hard holds back);
-- which discard, among hard's three least costly, once the pile holds
-  :data:`PILE_AT_STAKE` cards or more and hard's measure does not tell them
-  apart by :data:`CLEAR` (what the next player does with it).
+- which discard, among hard's :data:`DISCARDS` least costly.
 
 Everything else (melds, answers to "may I go out?") is hard's choice.
 
@@ -25,20 +23,23 @@ same choice.
 
 What a sample plays. After the candidate, the seat's turn is played to its end
 (melds, discard) by the normal level's policy, memoised by what the seat sees (the
-same in every sample that draws the same card); hard's own policy costs 15 to 25 ms
-a move, too much for a second. Then the next player's answer is read from its
-sampled hand: it takes the pile whenever the rules let it (:func:`pile_threat`), the
-short horizon where a discard or a pile left behind pays off or costs. The end is
-weighed from the seat's side: the score if the deal ended, else each side's table
-as the plan weighs it (:func:`.plan.table_value`) and its hands (:func:`hand_outlook`:
-a card that goes with others counts half its points for the side, a card alone its
-points against), the side's against the best other side's, less what the next
-player takes.
+same in every sample that draws the same card). Then the deal goes on for
+:data:`HORIZON` more turns (every other seat once and the seat's own next turn, at
+four players), each seat played by a fast greedy policy (the heuristic player of
+:mod:`.heuristic`, about 1 ms a move), or to the end of the deal if it comes
+first. A deal that ended is weighed by its hand score (:mod:`..scoring`, through
+:func:`..play.ending.score`): the seat's side against the best other side. A deal
+still going is weighed by each side's table as the plan weighs it
+(:func:`.plan.table_value`) and its hands (:func:`hand_outlook`), less what the next
+player takes if it may take the pile (:func:`pile_threat`). Every candidate meets
+the same samples (common random numbers), so their difference is measured, not
+the luck of the deal.
 
-The budget is a count, never a clock: :data:`SAMPLES` deals a choice of the
-pile, :data:`DISCARD_SAMPLES` a discard or going out, so the same position and
-seed always give the same choice (``make bench`` times it: within 1 s a move).
-The sampler's chance is seeded by the player's seed and what the seat knows.
+The budget is a count, never a clock: :data:`ROLLOUTS` rollouts a choice, shared
+among its candidates (at least :data:`MIN_SAMPLES` samples each), so the same
+position and seed always give the same choice (``make bench`` times it: within
+1 s a move). The sampler's chance is seeded by the player's seed and what the
+seat knows.
 """
 
 from __future__ import annotations
@@ -55,16 +56,17 @@ from ..play.ending import score, scoring_sides
 from . import plan
 from .player import Choice
 from .reasons import reason
+from .heuristic import HeuristicPlayer
 from .search import pile_gains
 from .weigh import HARD
 
-SAMPLES = 10  # deals sampled to weigh drawing against taking the pile
-DISCARD_SAMPLES = 24  # ... to weigh discards, or going out against holding on
+ROLLOUTS = 36  # rollouts a choice, shared among its candidates
+MIN_SAMPLES = 8  # ... at least this many samples of the hidden cards each
 DISCARDS = 3  # hard's least costly discards weighed
-PILE_AT_STAKE = 4  # a discard is searched once the pile holds this many cards
-CLEAR = 40.0  # ... and hard's two least costly discards are within this much of each other in its own measure
-ROLLOUT_MOVES = 60  # a sample's play stops after this many moves, whatever happens
+HORIZON = 4  # turns played after the seat's own turn (at four players: each other seat, then the seat again)
+ROLLOUT_MOVES = 80  # a sample's play stops after this many moves, whatever happens
 ON_ITS_WAY = 0.5  # a card in hand that goes with others: this share of its points counts for the side
+PILE_CARD = 15.0  # what each card of a pile taken is worth to the taker, besides its points
 PILE_CARD = 15.0  # what each card of a pile taken is worth to the taker, besides its points
 
 
@@ -92,16 +94,24 @@ class Expert:
     """The expert level: the player interface of :mod:`.player`.
 
     ``policy`` chooses when there is nothing to search and names the candidates (hard); ``others`` plays the rest of
-    the seat's turn in the samples (normal); ``seed`` seeds the sampler.
+    the seat's turn in the samples (normal); ``fast`` plays the turns after it (the greedy heuristic player);
+    ``rollouts`` is the budget of a choice; ``seed`` seeds the sampler.
     """
 
-    def __init__(self, policy, others, name: str = "expert", seed: int | str = 0,
-                 samples: int = SAMPLES, discard_samples: int = DISCARD_SAMPLES):
+    def __init__(self, policy, others, name: str = "expert", seed: int | str = 0, rollouts: int = ROLLOUTS,
+                 min_samples: int = MIN_SAMPLES, fast=None, horizon: int = HORIZON):
         self.policy, self.others, self.name, self.seed = policy, others, name, seed
-        self.samples, self.discard_samples = samples, discard_samples
+        self.rollouts, self.min_samples, self.horizon = rollouts, min_samples, horizon
+        self.fast = fast if fast is not None else HeuristicPlayer("rollout")
 
     def __repr__(self) -> str:
         return f"Expert({self.name!r})"
+
+    @property
+    def level(self):
+        """Return the weighing of the level whose choice it keeps where it searches nothing (hard's): a reason of
+        hard's it gives ("worth less than a fresh card here") is counted again by it (:mod:`.facts`)."""
+        return self.policy.level
 
     def choose(self, position: Position) -> Choice:
         """Return the expert's move for the seat to move, and why: the search's measure when it searched."""
@@ -123,6 +133,10 @@ class Expert:
 
     # --- what to weigh ---------------------------------------------------------------------------------------------
 
+    def count(self, candidates: int) -> int:
+        """Return how many samples each of ``candidates`` candidates gets: the budget shared, never below the least."""
+        return max(self.min_samples, self.rollouts // max(candidates, 1))
+
     def candidates(self, known: Position, seat: int, base: Choice) -> tuple[list[Candidate], int]:
         """Return the choices worth searching in ``known`` (hard's first), and how many samples they get."""
         if known.step == Step.DRAW:
@@ -132,18 +146,18 @@ class Expert:
                 return [], 0
             take = base.move if isinstance(base.move, TakePile) else pile_gains(known, seat, HARD, takes)[0]
             pair = [Candidate((take,), "take_pile"), Candidate((Draw(),), "draw")]
-            return (pair if isinstance(base.move, TakePile) else pair[::-1]), self.samples
+            return (pair if isinstance(base.move, TakePile) else pair[::-1]), self.count(2)
         if known.step != Step.PLAY:
             return [], 0
         out, _ = going_out_plan(known, examine)
         if out is not None and base.move != out[0]:
-            return [Candidate((base.move,), "hold"), Candidate(out, "go_out")], self.discard_samples
-        close = len(base.weighed) >= 2 and base.weighed[1][1] - base.weighed[0][1] <= CLEAR
-        if isinstance(base.move, Discard) and len(known.pile) >= PILE_AT_STAKE and close:
+            return [Candidate((base.move,), "hold"), Candidate(out, "go_out")], self.count(2)
+        if isinstance(base.move, Discard) and len(known.hands[seat]) > 1:
             hand = {card.code: card for card in known.hands[seat]}
             codes = [code for code, _ in base.weighed if code in hand][:DISCARDS]
-            if len(codes) >= 2 and len(known.hands[seat]) > 1:
-                return [Candidate((Discard(hand[code]),), "discard", code) for code in codes], self.discard_samples
+            if len(codes) >= 2:
+                chosen = [Candidate((Discard(hand[code]),), "discard", code) for code in codes]
+                return chosen, self.count(len(chosen))
         return [], 0
 
     # --- the search ------------------------------------------------------------------------------------------------
@@ -161,20 +175,34 @@ class Expert:
         return Weighed(tuple(averages), count)
 
     def rollout(self, sample: Position, seat: int, candidate: Candidate, own: dict) -> float:
-        """Return the outlook for ``seat``'s side after ``candidate`` in ``sample``: the seat's turn played to its end,
-        less what the next player would gain by taking the pile then."""
+        """Return the outlook for ``seat``'s side after ``candidate`` in ``sample``, played on (:meth:`played`), less
+        what the next player takes if it may take the pile."""
+        position = self.played(sample, seat, candidate, own)
+        return outlook(position, seat) - pile_threat(position, seat)
+
+    def played(self, sample: Position, seat: int, candidate: Candidate, own: dict) -> Position:
+        """Return ``sample`` after ``candidate``, the seat's turn played to its end (normal's choices, memoised in
+        ``own`` by what the seat sees), then :attr:`horizon` more turns by the fast policy, or the deal to its end."""
         position = sample
         for move in candidate.moves:
             position, _ = apply(position, move)
-        for _ in range(ROLLOUT_MOVES):
-            if position.over or position.to_move != seat:
-                break
+        moves = 0
+        while not position.over and position.to_move == seat and moves < ROLLOUT_MOVES:
             key = _knowledge(position, seat)
             move = own.get(key)
             if move is None:
                 move = own[key] = self.others.choose(position).move
             position, _ = apply(position, move)
-        return outlook(position, seat) - pile_threat(position, seat)
+            moves += 1
+        turns, turn = 0, position.turn
+        while not position.over and moves < ROLLOUT_MOVES:
+            if position.turn != turn:
+                turn, turns = position.turn, turns + 1
+            if turns >= self.horizon:
+                break
+            position, _ = apply(position, self.fast.decide(position).move)
+            moves += 1
+        return position
 
 
 def pile_threat(position: Position, seat: int) -> float:

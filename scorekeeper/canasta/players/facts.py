@@ -36,8 +36,12 @@ from .search import pile_gains, takes_alone
 from .weigh import fewest_opponent_cards, next_opponent
 
 
-def false_facts(position: Position, choice: Choice) -> list[str]:
-    """Return each fact ``choice``'s reason states that does not hold in ``position`` (before the move), by name."""
+def false_facts(position: Position, choice: Choice, player=None) -> list[str]:
+    """Return each fact ``choice``'s reason states that does not hold in ``position`` (before the move), by name.
+
+    ``player``: the player that chose, when it is not the level its choice names (an expert with another budget);
+    the facts it measured are measured again by it.
+    """
     seat = position.to_move
     code, params = choice.reason.code, dict(choice.reason.params)
     move = choice.move
@@ -50,7 +54,9 @@ def false_facts(position: Position, choice: Choice) -> list[str]:
     check = CHECKS.get(code)
     if check is None:
         return wrong + [f"{code} is a reason the checker knows"]
-    return wrong + [fact for fact, holds in check(position, seat, move, params, choice) if not holds]
+    facts = _searched(position, seat, move, params, choice, player) if check is _searched else \
+        check(position, seat, move, params, choice)
+    return wrong + [fact for fact, holds in facts if not holds]
 
 
 # --- starting the turn ----------------------------------------------------------------------------------------
@@ -148,6 +154,16 @@ def _meld_first(position, seat, move, params, choice):
     if choice.reason.code == "meld_first_threes":
         yield "the side has red 3s laid out", any(c.is_red_three for s in position.seats_of(side)
                                                   for c in position.threes[s])
+        after, _ = apply(position, move)
+        yield "the side's red 3s counted against it and now count for it", \
+            _threes_sign(position, side) < 0 < _threes_sign(after, side)
+
+
+def _threes_sign(position, side) -> int:
+    """Return how the side's 3s laid out would count if the deal ended now: 1 for it, -1 against, 0 not at all
+    (Classic: by its first meld; Modern American: by its canastas)."""
+    melded = sum(meld.meld.points for meld in position.melds[side]) if position.melded[side] else 0
+    return position.ruleset.family.table_signs(position.options, position.canastas(side), melded)[0]
 
 
 def _after_meld(position, seat, move):
@@ -356,9 +372,9 @@ def _anything(position, seat, move, params, choice):
     return ()
 
 
-def _searched(position, seat, move, params, choice):
+def _searched(position, seat, move, params, choice, player=None):
     """The expert's measure: searched again from what the seat may know, the same samples give the same numbers."""
-    expert = LEVELS.get(choice.level)
+    expert = player if player is not None else LEVELS.get(choice.level)
     if not hasattr(expert, "weigh"):
         yield "a level that searches said it searched", False
         return

@@ -59,7 +59,12 @@ class HeuristicPlayer:
         seat = position.to_move
         if seat is None:
             raise ValueError("The deal is over: there is no move to choose.")
-        known = masked(position, seat)
+        return self.decide(masked(position, seat))
+
+    def decide(self, known: Position) -> Choice:
+        """Return the move for the seat to move in ``known``, read as it is given: a masked position, or a deal the
+        expert's search imagines (:mod:`.expert`), which needs no masking again."""
+        seat = known.to_move
         moves = legal_moves(known)
         if known.step == Step.ANSWER:
             yes = len(known.hands[seat]) <= 5

@@ -162,7 +162,9 @@ def _meld_reason(before: Position, after: Position, seat: int, move: Meld) -> Re
     if not before.melded[side]:
         points = sum(c.points for lay in move.melds for c in lay.cards)
         reds = sum(1 for s in before.seats_of(side) for c in before.threes[s] if c.is_red_three)
-        code = "meld_first_threes" if reds else "meld_first"
+        # Only where the first meld turns them from against the side to for it (Modern American: by canastas).
+        counts = reds and planning.red_threes(before, side) < 0 < planning.red_threes(after, side)
+        code = "meld_first_threes" if counts else "meld_first"
         return reason(code, points=points, minimum=_minimum(before, seat))
     old = before.side_melds(side)
     for meld in after.melds[side]:

@@ -153,3 +153,22 @@ def test_the_coach_words_what_the_search_measured():
     assert reason_clause(even) == ("discarding the 9 of hearts: within 5 points of discarding the king of clubs, "
                                    "over 24 samples of the hidden cards")
     assert measured.to_the_table() is None  # another seat's search names its hand's cards: not told
+
+
+def test_a_rollout_plays_past_the_turn_every_other_seat_and_the_seat_again():
+    # Four players, a horizon of 4 turns after the seat's own: West, North, East, South again; it stops as West is
+    # to draw (or where the deal ended).
+    position = table(hands=["KS KH 9C 8D 7S 6H 4C 4D JH 10S AC", 11, 11, 11], melds=["5S 5H 5D", ""],
+                     pile="9H 4S KC", step="draw")
+    known = masked(position, 0)
+    candidate = EXPERT.candidates(known, 0, LEVELS["hard"].choose(known))[0][0]
+    for sample in samples(known, 0, 3):
+        after = EXPERT.played(sample, 0, candidate, {})
+        assert after.over or (after.turn, after.step.value) == (1, "draw")
+        assert after.move_number >= position.move_number + 4 * 2  # a draw and a discard a turn at the least
+        short = Expert(LEVELS["hard"], LEVELS["normal"], horizon=0).played(sample, 0, candidate, {})
+        assert (short.turn, short.step.value) == (1, "draw")  # the seat's own turn alone
+
+
+def test_the_budget_is_a_count_of_rollouts_shared_by_the_candidates():
+    assert [EXPERT.count(n) for n in (2, 3, 4, 10)] == [18, 12, 9, 8]  # 36 rollouts, at least 8 samples each

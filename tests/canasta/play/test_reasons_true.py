@@ -1,15 +1,18 @@
-"""Every reason a computer gives, and every hint, states facts that hold in the position it was given for.
+"""Every reason a computer gives and every hint states facts that hold in the position it was given for.
 
 :func:`scorekeeper.canasta.players.facts.false_facts` checks each fact a reason's code states against the
 position (and the level's own count where the fact is one: "worth less than a fresh card here"). Checked over
-seeded positions of every preset (a sample: the hard level only at every few, it is the slow one), and over a
-whole deal played at each level in every preset.
+seeded positions of every preset (a sample: hard and the expert only at every few positions, they are the slow
+ones), and over a whole deal played at each level in every preset. The expert plays here with its search's
+budget cut to :data:`QUICK_ROLLOUTS` rollouts a choice: the same search, measured again by the checker with the
+same budget. ``make bench`` (its ``facts`` step) checks thousands of positions, the expert at its full budget.
 """
 
 import pytest
 
 from scorekeeper.canasta.cards import parse_cards
 from scorekeeper.canasta.play import Discard, deal
+from scorekeeper.canasta.players.expert import Expert
 from scorekeeper.canasta.players.facts import false_facts
 from scorekeeper.canasta.players.levels import LEVEL_NAMES, LEVELS
 from scorekeeper.canasta.players.loop import play_out
@@ -19,30 +22,40 @@ from scorekeeper.canasta.rules import PRESETS
 
 from .positions import positions_of, table
 
-SAMPLED = {"classic": 4, "classic-2p": 4, "classic-3p": 4, "classic-6p": 2, "classic-6p-3teams": 2, "modern": 4}
-HARD_EVERY = 6  # the hard level (the hint) checks every 6th position; easy and normal every one
+SEEDS = ("true0",)  # one seeded deal a preset here; bench/facts.py plays many
+SLOW_EVERY = {"hard": 4, "expert": 8}  # these levels check every few positions; easy and normal every one
+QUICK_ROLLOUTS = 2  # the expert's budget here: one sample a candidate, two turns on (its full budget: expert.ROLLOUTS)
+QUICK_EXPERT = Expert(LEVELS["hard"], LEVELS["normal"], rollouts=QUICK_ROLLOUTS, min_samples=1, horizon=2)
 
 
-@pytest.mark.parametrize("rules", list(SAMPLED))
+def player_of(level):
+    """Return the player of ``level`` in these tests: the levels themselves, the expert with its budget cut."""
+    return QUICK_EXPERT if level == "expert" else LEVELS[level]
+
+
+@pytest.mark.parametrize("rules", list(PRESETS))
 def test_every_reason_at_seeded_positions_is_true(rules):
     checked, codes = 0, set()
-    for seed in range(SAMPLED[rules]):
-        for number, position in enumerate(positions_of(rules, f"true{seed}", ("easy", "normal"))):
-            for level in LEVEL_NAMES if number % HARD_EVERY == 0 else ("easy", "normal"):
-                choice = LEVELS[level].choose(position)
-                assert false_facts(position, choice) == [], (rules, seed, number, level, choice)
+    for seed in SEEDS:
+        for number, position in enumerate(positions_of(rules, seed, ("easy", "normal"))):
+            for level in LEVEL_NAMES:
+                if number % SLOW_EVERY.get(level, 1):
+                    continue
+                player = player_of(level)
+                choice = player.choose(position)
+                assert false_facts(position, choice, player) == [], (rules, seed, number, level, choice)
                 codes.add(choice.reason.code)
                 checked += 1
-    assert checked > 250 and len(codes) > 10, (checked, codes)
+    assert checked > 100 and len(codes) > 8, (checked, codes)
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
 @pytest.mark.parametrize("rules", list(PRESETS))
 def test_a_whole_deal_ends_with_every_stated_reason_checked_true(rules, level):
     position, _ = deal(rules, seed=f"whole:{rules}")
-    turns = 0
-    for turn in play_out(position, [LEVELS[level]] * position.seats):
-        assert false_facts(turn.position, turn.choice) == [], (turns, turn.choice)
+    player, turns = player_of(level), 0
+    for turn in play_out(position, [player] * position.seats):
+        assert false_facts(turn.position, turn.choice, player) == [], (turns, turn.choice)
         turns += 1
     assert turns > 20
 
@@ -79,3 +92,47 @@ def test_the_checker_counts_not_worth_taking_again_by_the_level():
     from scorekeeper.canasta.play import Draw
     drew = Choice(Draw(), reason("draw", why="worth_less", size=10), "normal")
     assert false_facts(position, drew) == ["the pile is worth less than a fresh card, by the level's count"]
+
+
+# --- "the side's red 3s now count for it": only where the first meld makes them count -------------------------
+
+def _first_meld_with_a_red_three(rules):
+    return table(rules, hands=["KS KH KD QS QH QD JK 2C 9C 8D 6H 5S 4C 10C 9S 8S", 13, 13, 13][:4],
+                 threes=["3H", "", "", ""], pile="6D", turn=0, step="play", began="stock")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_in_modern_a_first_meld_does_not_say_the_red_3s_now_count(level):
+    # Modern American counts threes by canastas (none: against the side, one: nothing, two: for it), so a first
+    # meld without two canastas leaves them counting against the side; Classic counts them for it from the first meld.
+    for rules, code in (("modern", "meld_first"), ("classic", "meld_first_threes")):
+        position = _first_meld_with_a_red_three(rules)
+        choice = LEVELS[level].choose(position)
+        assert choice.reason.code == code, (rules, choice.reason)
+        assert false_facts(position, choice) == []
+
+
+def test_the_checker_finds_the_red_3s_do_not_count_for_a_modern_side_after_its_first_meld():
+    position = _first_meld_with_a_red_three("modern")
+    meld = LEVELS["normal"].choose(position)
+    said = Choice(meld.move, reason("meld_first_threes", **dict(meld.reason.params)), "normal")
+    assert false_facts(position, said) == ["the side's red 3s counted against it and now count for it"]
+
+
+def test_the_checker_finds_a_search_said_wrong():
+    # The expert's reason states what it measured: the move that scored best, the next best, by how much, over how
+    # many samples. The checker searches again (with the player that chose) and finds each one said wrong.
+    position = table(hands=["KS KH 9C 8D 7S 6H 4C 4D JH 10S AC", 11, 11, 11], melds=["5S 5H 5D", ""],
+                     pile="9H 4S KC", step="draw")
+    choice = QUICK_EXPERT.choose(position)
+    assert choice.reason.code == "searched" and false_facts(position, choice, QUICK_EXPERT) == []
+    said = dict(choice.reason.params)
+
+    def saying(**changed):
+        return Choice(choice.move, reason("searched", **(said | changed)), "expert")
+
+    assert false_facts(position, saying(points=said["points"] + 50), QUICK_EXPERT) == ["by about the points measured"]
+    assert false_facts(position, saying(samples=said["samples"] + 1), QUICK_EXPERT) == ["over the samples searched"]
+    swapped = saying(chose=said["versus"], versus=said["chose"])
+    assert false_facts(position, swapped, QUICK_EXPERT) == ["the move is the one that scored best",
+                                                            "it is compared with the next best"]
