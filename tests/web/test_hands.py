@@ -153,7 +153,7 @@ def test_the_hand_page_names_fields_like_api_paths_and_asks_for_numbers(client):
         tag = re.search(rf'<input[^>]*name="{name}"[^>]*>', html).group(0)
         assert 'inputmode="numeric"' in tag and 'type="number"' in tag and 'min="0"' in tag
     assert 'step="5"' in re.search(r'<input[^>]*name="sides-0-melded_points"[^>]*>', html).group(0)
-    assert '<span class="visually-hidden">Ann &amp; Bob went out </span>concealed' in html
+    assert '<span class="visually-hidden">Ann &amp; Bob went out concealed</span><span aria-hidden="true">concealed</span>' in html
     assert f'data-preview-url="/games/{game_id}/hands/1/preview"' in html
     assert "data-preview-config" not in html and "/api/v1/score" not in html  # the browser holds no form-to-JSON copy
     assert html.count('name="going_out"') == 5
