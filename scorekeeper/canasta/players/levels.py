@@ -162,7 +162,7 @@ def _meld_reason(before: Position, after: Position, seat: int, move: Meld) -> Re
     if not before.melded[side]:
         points = sum(c.points for lay in move.melds for c in lay.cards)
         reds = sum(1 for s in before.seats_of(side) for c in before.threes[s] if c.is_red_three)
-        code = "meld_first_threes" if reds else "meld_first"
+        code = "meld_first_threes" if reds and _threes_turn_for(before, after, side) else "meld_first"
         return reason(code, points=points, minimum=_minimum(before, seat))
     old = before.side_melds(side)
     for meld in after.melds[side]:
@@ -181,6 +181,15 @@ def _meld_reason(before: Position, after: Position, seat: int, move: Meld) -> Re
     if new is not None:
         return reason("meld_new", rank=_key(key), points=new.meld.points)
     return reason("meld_away")
+
+
+def _threes_turn_for(before: Position, after: Position, side: int) -> bool:
+    """Return whether the side's threes counted against it before this meld and count for it after (Classic: the
+    first meld turns them; Modern American: only canastas do, so a first meld alone says nothing of them)."""
+    signs = before.ruleset.family.table_signs
+    melded = sum(meld.meld.points for meld in after.melds[side])
+    return (signs(before.options, before.canastas(side), 0)[0] < 0
+            and signs(after.options, after.canastas(side), melded)[0] > 0)
 
 
 def _key(key) -> str | None:
