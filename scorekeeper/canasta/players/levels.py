@@ -44,7 +44,7 @@ from ..play.replay import Deal
 from ..play.table import deal
 from . import plan as planning
 from .search import best_melds, hand_share, left_after, pile_gains, takes_alone, worth_of
-from .weigh import EASY, HARD, NORMAL, Level, discard_cost_by_points, fewest_opponent_cards, next_opponent
+from .weigh import EASY, HARD, KEEP, NORMAL, Level, discard_cost_by_points, fewest_opponent_cards, next_opponent
 
 LAST_CARDS = 4  # a side behind still goes out when the stock holds no more than this
 
@@ -154,7 +154,18 @@ def _out_plan(position: Position, seat: int, plan) -> tuple[bool, dict]:
     if not position.stock or len(position.stock) <= LAST_CARDS and not planning.penalties(
             final, position.side_of(seat), reachable=True):
         return True, {"why": "stock_gone"}
+    if not _may_hold(position, seat):
+        return True, {"why": "everything"}
     return False, {"why": "behind", "points": round(-lead, -1)}
+
+
+def _may_hold(position: Position, seat: int) -> bool:
+    """Return whether the hand may play on instead of going out: it keeps a pair and a discard after this turn
+    (:data:`.weigh.KEEP`), and a card that is not wild and does not feed the next player's melds. A side behind
+    holds back to catch up; a hand too small to build, whose every discard hands the other side the pile, only
+    lets the gap grow."""
+    hand = position.hands[seat]
+    return len(hand) > KEEP and any(not card.is_wild and not planning.feeds(position, seat, card) for card in hand)
 
 
 def _meld_reason(before: Position, after: Position, seat: int, move: Meld) -> Reason:
