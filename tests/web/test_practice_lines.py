@@ -88,7 +88,7 @@ def test_three_players_partners_who_score_apart_are_shown_apart(client, app):
     # (200 more than You's) count for East only.
     html = play_out(client, app, "classic-3p", "q3")
     assert next_step(html) == "The deal is over: see the score below, then press Next deal."
-    assert result_rows(html) == [["You +1,130 East +1,330", "You 1,130 East 1,330"], ["+1,615", "1,615"]]
+    assert result_rows(html) == [["You +850 East +1,050", "You 850 East 1,050"], ["+1,615", "1,615"]]
 
 
 def test_a_move_after_the_deal_ended_says_which_button_plays_on(client):
@@ -138,8 +138,8 @@ def test_the_board_of_a_practice_game_says_where_its_hands_come_from(client):
 
 
 def test_with_the_stock_empty_draw_is_not_offered(client, app):
-    # Seed q47 (two players, easy): the player's last turn begins with an empty stock and a pile it cannot take.
-    html = play_out(client, app, "classic-2p", "q47", level="easy",
+    # Seed q22 (two players, easy): the player's last turn begins with an empty stock and a pile it cannot take.
+    html = play_out(client, app, "classic-2p", "q22", level="easy",
                     until=lambda p: not p.stock and p.to_move == 0 and p.step == "draw")
     assert next_step(html) == "The stock is empty and you cannot take the pile (1 card): end the deal."
     buttons = re.findall(r'<button type="submit" name="action" value="([a-z_]+)"(?: class="([a-z-]+)")?>', html.split(

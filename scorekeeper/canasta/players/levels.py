@@ -20,9 +20,9 @@ how far they look ahead in their own turn, never in what they see:
   takes the pile or draws by the whole turn's melds after either (a draw as the
   hand with each unseen card, averaged), and goes out when the side would then
   lead, its partner's cards counted;
-- hard counts the cards in hand at their full points (normal at a share of
-  them), plays the turn's melds for each kind of card a draw could bring
-  (:mod:`.search`), and looks one meld further before choosing one.
+- hard weighs as normal does, and looks further: it plays the turn's melds
+  for each kind of card a draw could bring (:mod:`.search`), and looks one
+  meld further before choosing one.
 
 The computer never asks its partner "may I go out?" (asking is a choice, not a
 rule); it answers when asked (:func:`answer`), by its own hand.
@@ -43,8 +43,8 @@ from ..play.referee import apply, examine
 from ..play.replay import Deal
 from ..play.table import deal
 from . import plan as planning
-from .search import best_melds, hand_share, left_after, pile_gains, takes_alone, worth_of
-from .weigh import EASY, HARD, NORMAL, Level, discard_cost_by_points, fewest_opponent_cards, next_opponent
+from .search import best_melds, left_after, pile_gains, takes_alone, worth_of
+from .weigh import EASY, HARD, KEEP, NORMAL, Level, discard_cost_by_points, fewest_opponent_cards, next_opponent
 
 LAST_CARDS = 4  # a side behind still goes out when the stock holds no more than this
 
@@ -151,10 +151,22 @@ def _out_plan(position: Position, seat: int, plan) -> tuple[bool, dict]:
     if lead > 0:
         return True, {"why": "lead", "points": round(lead, -1)}
     # A meld that costs a penalty unfinished (Modern's aces, sevens, wild cards) may still be finished by the last cards.
-    if not position.stock or len(position.stock) <= LAST_CARDS and not planning.penalties(
-            final, position.side_of(seat), reachable=True):
+    to_finish = planning.penalties(final, position.side_of(seat), reachable=True)
+    if not position.stock or len(position.stock) <= LAST_CARDS and not to_finish:
         return True, {"why": "stock_gone"}
+    if not to_finish and not _may_hold(position, seat):
+        return True, {"why": "everything"}
     return False, {"why": "behind", "points": round(-lead, -1)}
+
+
+def _may_hold(position: Position, seat: int) -> bool:
+    """Return whether the hand may play on instead of going out: it keeps a pair and a discard after this turn
+    (:data:`.weigh.KEEP`), and a card that is not wild and does not feed the next player's melds. A side behind
+    holds back to catch up; a hand too small to build, whose every discard hands the other side the pile, only
+    lets the gap grow. (A side with a meld to finish that costs a penalty unfinished holds on for it: its partner
+    may finish it.)"""
+    hand = position.hands[seat]
+    return len(hand) > KEEP and any(not card.is_wild and not planning.feeds(position, seat, card) for card in hand)
 
 
 def _meld_reason(before: Position, after: Position, seat: int, move: Meld) -> Reason:
@@ -230,7 +242,7 @@ def _discard(position: Position, seat: int, level: Level, moves, hold_why: dict 
     if not options:
         move = moves[0]
         return Choice(move, reason("only_move"), level.name)
-    weigh = (lambda card: planning.discard_cost(position, seat, card, hand_share(level))) if level.plans \
+    weigh = (lambda card: planning.discard_cost(position, seat, card)) if level.plans \
         else (lambda card: discard_cost_by_points(position, seat, card, level))
     # What a club player never does while another card can go: throw a wild card away (unless it freezes a big
     # pile), or feed the next player's meld when a card that risks less is in hand.

@@ -28,14 +28,9 @@ EASY_PILE_CARD = 6.0  # easy: what each card of the pile under its top card is w
 TURN_MELDS = 4  # how many melds of the turn the plan plays ahead when it weighs drawing or taking the pile
 
 
-def hand_share(level: Level) -> float:
-    """Return the share of a card's points in hand the level counts against the side."""
-    return plan.FULL_HAND if level.full_hand else plan.HAND_POINTS
-
-
 def worth_of(position: Position, seat: int, level: Level) -> float:
     """Return what ``position`` is worth to ``seat``'s side, by the level's measure."""
-    return plan.value(position, seat, hand_share(level)) if level.plans else worth(position, seat, level)
+    return plan.value(position, seat) if level.plans else worth(position, seat, level)
 
 
 def left_after(position: Position, seat: int, move: Meld) -> int:
@@ -72,7 +67,7 @@ def drawing_worth(position: Position, seat: int, level: Level) -> float:
             total += count * worth_of(best_melds(drawn, seat, level, TURN_MELDS), seat, level)
         return total / max(sum(count for _, count in kinds), 1) + plan.DRAW
     drawn = replace(position, step=Step.PLAY, began="stock")
-    return plan.draw_value(best_melds(drawn, seat, level, TURN_MELDS), seat, hand_share(level)) + plan.DRAW
+    return plan.draw_value(best_melds(drawn, seat, level, TURN_MELDS), seat) + plan.DRAW
 
 
 def takes_alone(position: Position) -> bool:

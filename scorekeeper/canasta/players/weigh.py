@@ -18,9 +18,8 @@ card in hand once the side has the canastas to go out. It reads two consideratio
 the pile), a wild card costs 40, a dead rank is let go first, any other card costs less the more points
 it holds, 10 more when the side has a meld of its rank and ``PAIR_KEPT`` more when the hand holds a pair of it.
 
-Elsewhere: ``plans``, ``full_hand`` and ``sample_draw`` in :mod:`.search` (the plan's
-measure, the whole hand's points against the side, each unseen kind drawn in turn),
-and ``pairs`` (no longer read: every level's discard says its fact, :func:`.levels.discard_reason`). A level
+Elsewhere: ``plans`` and ``sample_draw`` in :mod:`.search` (the plan's
+measure, each unseen kind drawn in turn). A level
 holds only what something reads: what the plan weighs (pairs, the pile, what a
 discard feeds, red 3s, the partner's cards…) it weighs for normal and hard alike.
 """
@@ -50,14 +49,12 @@ class Level:
     plans: bool = False  # positions and discards weighed by :mod:`.plan` (else by :func:`worth` and :func:`discard_cost_by_points`)
     progress: bool = False  # a meld of 4 to 6 cards is worth more on its way to a canasta (:func:`worth`)
     unfinished: bool = False  # Modern American's penalty for an unfinished meld (:func:`worth`)
-    pairs: bool = False  # unread since issue 23 (every level's discard says the fact that decided it); kept for callers
     sample_draw: bool = False  # a draw is weighed as each kind of card it could bring, played (:mod:`.search`)
-    full_hand: bool = False  # the hand's cards count at their full points against the side, not a share
 
 
 EASY = Level("easy", 0, progress=True, unfinished=True)
-NORMAL = Level("normal", 1, plans=True, pairs=True)
-HARD = Level("hard", 2, plans=True, pairs=True, sample_draw=True, full_hand=True)
+NORMAL = Level("normal", 1, plans=True)
+HARD = Level("hard", 2, plans=True, sample_draw=True)
 
 
 def worth(position: Position, seat: int, level: Level) -> float:

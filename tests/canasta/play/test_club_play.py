@@ -103,3 +103,20 @@ def test_modern_plans_for_two_canastas_before_melding_a_hand_down(level):
                      melds=["AS AH AD AC|JS JH JD", ""], pile="5C 9S", turn=0, step="play", began="stock")
     _, after = turn_of(position, level)
     assert len(after.hands[0]) >= 3
+
+
+HOLD_MELDS = ["AC AS 2H 2D AS AD 2H|KS KD KC 2D KH KH|8D 8S JK",
+              "4S 4S 2C 2S 4D 4C JK 4C 4H|9C 9H JK 9C 9H 9S 9D|7D 7H 7D|JS JH JD JC JC|QH QS QC QC QD|6C 6C 6D|"
+              "5S 5D 5H 5D|10C 10H 10D"]
+
+
+@pytest.mark.parametrize("level", ("easy", "normal", "hard"))
+def test_a_side_behind_goes_out_rather_than_feed_the_other_sides_melds(level):
+    # Met in a seeded deal against the heuristic player: behind by about 420, the hand held back with 7S 7C 6H JK,
+    # and every card it could let go fed the other side's 7s and 6s; the other side took the pile round after
+    # round and ended 2,360 ahead.
+    position = table("classic", hands=["7H 4H QD", "AD 8H 3C", "7S 7C 6H JK", "KS KD 8S 3S 3S"], melds=HOLD_MELDS,
+                     threes=["3H", "3D 3D 3H", "", ""], pile="3C", turn=2, step="play", began="stock")
+    choices, after = turn_of(position, level)
+    assert after.over and after.out_seat == 2, [choice.move for choice in choices]
+    assert all(false_facts(position, choice) == [] for choice in choices[:1])

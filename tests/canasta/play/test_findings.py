@@ -146,3 +146,19 @@ def test_finding_5_the_discards_of_a_deal_give_their_own_reasons():
                   if isinstance(turn.move, Discard)]
     most = max(codes.count(code) for code in set(codes))
     assert len(set(codes)) >= 4 and most < 0.6 * len(codes), sorted(codes)
+
+
+def test_a_first_meld_in_modern_does_not_say_the_red_3s_now_count():
+    # Modern American counts threes by the side's canastas, not by its first meld: "…and the side's red 3s now
+    # count for it" was said of first melds with no canasta.
+    from scorekeeper.canasta.play import deal
+    from scorekeeper.canasta.players.loop import play_out
+    codes = []
+    for seed in ("m0", "m1", "m2"):
+        position, _ = deal("modern", seed=seed)
+        for turn in play_out(position, [LEVELS["normal"]] * 4):
+            side = turn.position.side_of(turn.position.to_move)
+            reds = any(card.is_red_three for seat in turn.position.seats_of(side) for card in turn.position.threes[seat])
+            if turn.choice.reason.code.startswith("meld_first") and reds:
+                codes.append((turn.choice.reason.code, turn.after.canastas(side)))
+    assert codes == [("meld_first", 0)] * 3

@@ -124,7 +124,7 @@ def test_the_unseen_cards_by_kind():
     assert [card for card, _ in kinds] == list(firsts.values())
 
 
-@pytest.mark.parametrize("share", [plan.HAND_POINTS, plan.FULL_HAND], ids=["normal share", "hard: full points"])
+@pytest.mark.parametrize("share", [plan.HAND_POINTS, 1.0], ids=["the levels' share", "full points"])
 def test_a_draw_is_worth_the_hand_with_each_unseen_card_averaged(share):
     position = table("classic", hands=["KS KH QS QH 5S 6S 7S 8S 9S 10S JS", 11, 11, 11], pile="4S",
                      melds=["KC KD KS", "JH JD JC"], step="play", began="stock")
@@ -134,10 +134,10 @@ def test_a_draw_is_worth_the_hand_with_each_unseen_card_averaged(share):
     assert plan.draw_value(position, 0, share) == pytest.approx(expected, abs=1e-9)
 
 
-def going_out(other_melds, stock=None):
+def going_out(other_melds, stock=None, hand="4S"):
     """Return a classic position where seat 0 holds its last card (4♠), its side a canasta of kings and three 5s,
     its partner a red 3; seats 1, 2, 3 hold 5, 3 and 4 hidden cards."""
-    position = table("classic", hands=["4S", 5, 3, 4], melds=[KINGS + "|5S 5H 5D", other_melds], pile="9H",
+    position = table("classic", hands=[hand, 5, 3, 4], melds=[KINGS + "|5S 5H 5D", other_melds], pile="9H",
                      threes=["", "", "3H", ""], step="play", began="stock")
     return position if stock is None else replace(position, stock=position.stock[:stock])
 
@@ -170,16 +170,29 @@ def test_lead_if_out_is_against_the_best_other_side():
 
 @pytest.mark.parametrize(("other_melds", "stock", "out", "why"), [
     ("QS QH QD", None, True, "the side would lead by about 820 points"),
-    (QUEENS + "|" + ACES, None, False, "the side would still be behind by about 360 points"),
-    (QUEENS + "|" + ACES, 5, False, "the side would still be behind by about 360 points"),
+    (QUEENS + "|" + ACES, None, True, "everything goes on the table"),
+    (QUEENS + "|" + ACES, 5, True, "everything goes on the table"),
     (QUEENS + "|" + ACES, 4, True, "the stock is nearly gone, and going out adds its bonus"),
     (QUEENS + "|" + ACES, 0, True, "the stock is nearly gone, and going out adds its bonus"),
-], ids=["the side would lead", "behind", "behind, 5 cards in the stock", "behind, 4 cards in the stock",
-        "behind, the stock empty"])
+], ids=["the side would lead", "behind, the last card", "behind, the last card, 5 cards in the stock",
+        "behind, 4 cards in the stock", "behind, the stock empty"])
 def test_the_plan_goes_out_when_the_side_would_lead_or_the_stock_is_nearly_gone(other_melds, stock, out, why):
     position = going_out(other_melds, stock)
     moves, _ = going_out_plan(position, examine)
     assert moves == (Discard(position.hands[0][0]),)
+    assert _out_plan(position, 0, moves) == (out, why)
+
+
+@pytest.mark.parametrize(("other_melds", "hand", "out", "why"), [
+    (QUEENS + "|" + ACES, "8C 8D 8H 4S", False, "the side would still be behind by about 330 points"),
+    (QUEENS + "|" + ACES + "|8S 8S 8H|4C 4D 4H", "8C 8D 8H 4S", True, "everything goes on the table"),
+], ids=["a hand that can build and let a safe card go", "every card but a wild one feeds the next player"])
+def test_a_side_behind_holds_on_only_while_it_can_build_without_feeding_the_other_side(other_melds, hand, out, why):
+    # Behind, a hand of 3 cards or fewer cannot build, and one whose every card goes on the next player's melds
+    # hands them the pile each round: holding on only lets the gap grow.
+    position = going_out(other_melds, hand=hand)
+    moves, _ = going_out_plan(position, examine)
+    assert moves is not None
     assert _out_plan(position, 0, moves) == (out, why)
 
 

@@ -88,7 +88,7 @@ def test_hard_plays_the_turn_for_each_kind_of_card_a_draw_could_bring(rules):
         assert search.drawing_worth(position, seat, hard) == pytest.approx(expected)
 
 
-@pytest.mark.parametrize(("level", "share"), [("normal", plan.HAND_POINTS), ("hard", plan.FULL_HAND)])
+@pytest.mark.parametrize(("level", "share"), [("normal", plan.HAND_POINTS), ("hard", plan.HAND_POINTS)])
 def test_a_draw_from_an_empty_stock_or_for_normal_is_the_hand_with_each_unseen_card_averaged(level, share):
     # Nothing melds (no pair, side not melded): the turn's look ahead changes nothing, so drawing is worth the
     # plan's draw value of the hand as it is, plus a fresh card's worth. Hard does so too when the stock is empty.
