@@ -54,6 +54,29 @@ OVERFLOWING = """() => {
 }"""
 
 
+# Words cut in two across lines (a button too narrow for "Suggerimento" shows "Suggeri / mento"): each word of a
+# short label (a button, a table's heading, a tab) in one piece.
+BROKEN_WORDS = """() => {
+    const broken = [];
+    for (const el of document.querySelectorAll('button, th, summary, .tab, label.choice')) {
+        if (!el.offsetParent) continue;
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+            const node = walker.currentNode;
+            if (node.parentElement.closest('.visually-hidden')) continue;
+            for (const match of node.textContent.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, match.index);
+                range.setEnd(node, match.index + match[0].length);
+                const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+                if (lines.size > 1) broken.push(match[0]);
+            }
+        }
+    }
+    return broken;
+}"""
+
+
 def gettext_of(locale):
     if locale == "en":
         return lambda text: text
@@ -79,6 +102,7 @@ def check(page, what):
     screenshot(page, name)
     assert no_sideways_scroll(page), f"{what} in {locale} scrolls sideways at 320 px"
     assert page.evaluate(OVERFLOWING) == [], f"{what} in {locale}: words stick out of their box at 320 px"
+    assert page.evaluate(BROKEN_WORDS) == [], f"{what} in {locale}: words cut in two at 320 px"
 
 
 @pytest.fixture
