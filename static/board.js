@@ -15,7 +15,7 @@
   var content = board.querySelector(".board-content");
   var version = content && content.dataset.version;
   var etag = version ? '"v' + version + '"' : null;
-  var wait = POLL_MS, timer = null, busy = false, askAgain = false;
+  var LIVE = "Follows the game live.", wait = POLL_MS, timer = null, busy = false, askAgain = false;
   var ask = { cache: "no-store" };
   // offline.js (outbox, offline banner, update prompt) loads only when it has work.
   var html = document.documentElement.dataset, sw = navigator.serviceWorker, helping;
@@ -94,7 +94,7 @@
       })
       .then(function () {
         wait = POLL_MS;
-        say("Follows the game live.");
+        say(LIVE);
         schedule(wait);
       }, function (error) {
         if (error.message === "gone") return say("This game is no longer here.");
@@ -139,6 +139,6 @@
     if (reg && sw.controller) { if (reg.waiting) offline(); reg.onupdatefound = offline; }
   }, function () {});
   collapsed();
-  say("Follows the game live.");
+  say(LIVE);
   schedule(POLL_MS);
 })();

@@ -7,6 +7,8 @@
   "use strict";
 
   var SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  var said = {};  // the server's words (templates/_macros.html)
+  try { said = JSON.parse(document.getElementById("words").textContent); } catch (e) { /* none */ }
   var WORDS = {
     "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "10": "10", T: "10",
     J: "jack", Q: "queen", K: "king", A: "ace", "2": "2", JK: "joker", JOKER: "joker", "*": "joker"
@@ -61,7 +63,7 @@
       if (!list.length) {
         var empty = document.createElement("li");
         empty.className = "picker-empty";
-        empty.textContent = "No card yet";
+        empty.textContent = said.noCard || "";
         chosen.appendChild(empty);
         return;
       }

@@ -65,21 +65,61 @@
 
   // --- words -------------------------------------------------------------------------------
 
+  // The words it shows come from the server, in the reader's language: the page's #words (templates/_macros.html).
+  // The scoreboards have none (their weight): the copy last read is kept here, and the offline page
+  // (kept by the worker, in the language last read) has it too.
+  var WORDS = "words:" + root.getAttribute("lang"), words = {}, wordsReady = readWords(document);
+  function readWords(page) {
+    var blob = page.getElementById("words");
+    try {
+      if (blob) {
+        words = JSON.parse(blob.textContent);
+        var key = "words:" + page.documentElement.getAttribute("lang");  // the offline page's may be another's
+        if (localStorage.getItem(key) !== blob.textContent) localStorage.setItem(key, blob.textContent);
+        return true;
+      }
+      words = JSON.parse(localStorage.getItem(WORDS)) || {};
+    } catch (e) { /* none kept yet */ }
+    return !!words.tryAgain;
+  }
+  var fetchingWords = null;
+  function fetchWords() {  // shows nothing until they are there (no words of its own to fall back on)
+    var url = (root.dataset.sw || "").replace(/sw\.js$/, "offline");
+    if (!url) return null;
+    if (fetchingWords) return fetchingWords;
+    var kept = window.caches ? caches.match(url, { ignoreVary: true }).catch(function () {}) : Promise.resolve();
+    return (fetchingWords = kept.then(function (response) {
+      return response || fetch(url);
+    }).then(function (response) { return response.text(); }).then(function (html) {
+      wordsReady = readWords(pageOf(html));
+      fetchingWords = null;
+      if (wordsReady) render();
+    }, function () { fetchingWords = null; }));
+  }
+  // A sentence with its {names} filled in; a pair [one, other] is chosen by ``n`` first.
+  function say(key, values, n) {
+    var text = words[key] || "";
+    if (typeof text !== "string") text = text[n === 1 ? 0 : 1] || "";
+    return text.replace(/\{(\w+)\}/g, function (all, name) {
+      return values && name in values ? values[name] : all;
+    });
+  }
+
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function clock(time) {
     var at = new Date(time), today = new Date();
     var hm = pad(at.getHours()) + ":" + pad(at.getMinutes());
     if (at.toDateString() === today.toDateString()) return hm;
-    return at.getDate() + " " + at.toLocaleString("en-GB", { month: "short" }) + ", " + hm;
+    return at.getDate() + " " + at.toLocaleString(root.getAttribute("lang") || undefined, { month: "short" }) + ", " + hm;
   }
-  function hands(n) { return n + (n === 1 ? " hand" : " hands"); }
+  function hands(n) { return say("hands", { n: n }, n); }
   // What waits in the outbox, in words: new hands and changes to hands counted apart.
   function waitingWords(entries) {
     var changes = entries.filter(function (entry) { return entry.kind === "edit"; }).length;
-    var words = [];
-    if (entries.length > changes) words.push(hands(entries.length - changes));
-    if (changes) words.push(changes + (changes === 1 ? " change to a hand" : " changes to hands"));
-    return words.join(" and ");
+    var added = entries.length - changes;
+    var changed = changes ? say("changes", { n: changes }, changes) : "";
+    if (!added) return changed;
+    return changes ? say("both", { hands: hands(added), changes: changed }) : hands(added);
   }
   function textOf(el) { return el ? (el.innerText || el.textContent || "").replace(/\s+/g, " ").trim() : ""; }
 
@@ -131,8 +171,7 @@
         return "sent";
       }
       if (response.status >= 500 || response.status === 429) {
-        entry.note = response.status === 503 ? "The server cannot save right now; it will be sent again." :
-          "The server did not take it this time; it will be sent again.";
+        entry.note = say(response.status === 503 ? "busy503" : "busy");
         update(entry);
         return "waiting";
       }
@@ -154,7 +193,7 @@
           if (text && errors.indexOf(text) === -1) errors.push(text);
         });
         entry.state = "refused";
-        entry.note = errors.slice(0, 3).join(" ") || heading || ("The server answered " + response.status + ".");
+        entry.note = errors.slice(0, 3).join(" ") || heading || say("answered", { status: response.status });
         update(entry);
         return "refused";
       });
@@ -216,7 +255,7 @@
 
   var shared = window.offlineOutbox = {
     put: put, drop: drop, send: send, flush: flush, schedule: schedule, clock: clock, textOf: textOf,
-    button: button, link: link, tokenOf: tokenOf, body: body, hands: hands,
+    button: button, link: link, tokenOf: tokenOf, body: body, hands: hands, say: say,
     gameId: gameId, boardPath: boardPath, adding: adding,
     online: function () { return online; }, retryMs: function () { return retryMs; },
     render: render, choose: choose,
@@ -250,6 +289,7 @@
   }
 
   function render() {
+    if (!wordsReady) return fetchWords();
     ui.innerHTML = "";
     var entries = mine();
     var waiting = entries.filter(function (entry) { return !entry.state || entry.state === "waiting"; });
@@ -259,16 +299,16 @@
       banner.setAttribute("role", "status");
       var text = banner.appendChild(document.createElement("p"));
       var when = asOf();
-      text.textContent = "Offline — " + (board ? "showing the score as of " + (when ? clock(when) : "your last visit") :
-        "this page is the copy kept on this phone") + (waiting.length ? "; " + waitingWords(waiting) + " waiting to be sent" : "");
-      if (waiting.length) banner.appendChild(button("Try again", function () { flush(false); }));
+      var offline = board ? (when ? say("offlineAsOf", { time: clock(when) }) : say("offlineLastVisit")) : say("offlineCopy");
+      text.textContent = waiting.length ? say("offlineWaiting", { offline: offline, waiting: waitingWords(waiting) }) : offline;
+      if (waiting.length) banner.appendChild(button(say("tryAgain"), function () { flush(false); }));
     }
     if (updateReady && !form) {
       var update = ui.appendChild(document.createElement("div"));
       update.className = "update-prompt";
       update.setAttribute("role", "status");
-      update.appendChild(document.createElement("p")).textContent = "A new version of the app is ready.";
-      update.appendChild(button("Update now", takeUpdate, "primary"));
+      update.appendChild(document.createElement("p")).textContent = say("newVersion");
+      update.appendChild(button(say("updateNow"), takeUpdate, "primary"));
     }
     if (entries.length && !form) {
       if (shared.list) ui.appendChild(shared.list(entries, waiting.length && online));

@@ -17,7 +17,7 @@
   form.dataset.outboxForm = "yes";
   var root = document.documentElement;
   var textOf = outbox.textOf, button = outbox.button, link = outbox.link, tokenOf = outbox.tokenOf;
-  var adding = outbox.adding, boardPath = outbox.boardPath;
+  var adding = outbox.adding, boardPath = outbox.boardPath, say = outbox.say;  // say: the server's words (offline.js)
 
   function fragment(text, buttons) {
     var wrap = document.createElement("div"), p = wrap.appendChild(document.createElement("p"));
@@ -52,7 +52,7 @@
           parts.push(label + " " + input.value.trim());
         }
       });
-      lines.push(textOf(side.querySelector("legend")) + ": " + (parts.join(" · ") || "nothing entered"));
+      lines.push(textOf(side.querySelector("legend")) + ": " + (parts.join(" · ") || say("nothingEntered")));
     });
     return lines;
   }
@@ -92,9 +92,8 @@
       // A copy kept by the service worker: its one-time token may be spent already.
       token.value = freshToken();
       var kept = Number(root.getAttribute("data-offline-copy"));
-      formStatus(fragment("No connection: this form is the copy kept " + (kept ? "at " + outbox.clock(kept) : "earlier") +
-        ". " + (adding ? "A hand" : "A change") + " saved now is kept on this phone and sent once the connection is back; " +
-        "if the game " + (adding ? "moved on" : "changed") + " meanwhile, you choose what to do with it."));
+      formStatus(fragment((kept ? say("formCopyAt", { time: outbox.clock(kept) }) : say("formCopy")) + " " +
+        say(adding ? "laterAdd" : "laterEdit")));
     }
     // The conflict page's "Drop it": the player said so, the outbox lets go of it too.
     document.querySelectorAll("a[data-outbox-drop]").forEach(function (a) {
@@ -125,12 +124,10 @@
     outbox.send(entry).then(function (result) {
       if (result === "sent") return location.assign(boardPath);
       if (result === "waiting") {
-        var what = (adding ? "Hand " : "The change to hand ") + (entry.number || "") + " is kept on this phone";
-        var why = outbox.online() ? "The server did not save it: " :
-          navigator.onLine === false ? "No connection: " : "The server cannot be reached: ";
-        formStatus(fragment(why + what +
-          " and will be sent by itself when the connection is back. Nothing is lost; you can leave this page.",
-          [button("Send now", function () { outbox.flush(false); }, "primary"), link("Back to the scoreboard", boardPath)]));
+        var kept = say(adding ? "keptAdd" : "keptEdit", { number: entry.number || "" }) + " " + say("nothingLost");
+        var why = outbox.online() ? "notSaved" : navigator.onLine === false ? "noConnection" : "unreachable";
+        formStatus(fragment(say(why, { kept: kept }),
+          [button(say("sendNow"), function () { outbox.flush(false); }, "primary"), link(say("backToBoard"), boardPath)]));
         form.parentNode.querySelector(".offline-kept").scrollIntoView({ block: "start" });
         outbox.schedule(outbox.retryMs());
         return;

@@ -15,6 +15,7 @@
   var board = document.getElementById("board");
   var button = outbox.button, link = outbox.link, clock = outbox.clock, hands = outbox.hands;
   var drop = outbox.drop, choose = outbox.choose, render = outbox.render, body = outbox.body;
+  var say = outbox.say;  // the server's words (offline.js)
 
   function entryCard(entry) {
     var card = document.createElement("li");
@@ -22,30 +23,30 @@
     var title = card.appendChild(document.createElement("p"));
     title.className = "outbox-title";
     var editing = entry.kind === "edit";
-    var typed = (editing ? "The change to hand " : "Hand ") + (entry.number || "") + ", typed at " + clock(entry.at);
+    var typed = say(editing ? "typedEdit" : "typedAdd", { number: entry.number || "", time: clock(entry.at) });
     var buttons = [];
     if (entry.state === "conflict" && editing) {
       // An edit the game changed under: saved only if the player says so, over what is there now.
-      title.textContent = typed + ", was not saved: the game changed meanwhile. Check the scoreboard first.";
-      buttons.push(button("Save it anyway", function () { choose(entry, { expected_version: entry.now }); }, "primary"));
-      buttons.push(button("Drop it", function () { drop(entry.token); render(); }, "danger"));
+      title.textContent = say("conflictEdit", { typed: typed });
+      buttons.push(button(say("saveAnyway"), function () { choose(entry, { expected_version: entry.now }); }, "primary"));
+      buttons.push(dropIt(entry));
     } else if (entry.state === "conflict") {
-      title.textContent = typed + ", was not added: the game moved on meanwhile" +
-        (entry.next ? " (it has " + hands(entry.next - 1) + " now)." : ".");
-      var next = entry.next ? "hand " + entry.next : "the next hand";
-      buttons.push(button("Add it as " + next, function () { choose(entry, { expected_version: entry.now }); }, "primary"));
-      buttons.push(button("Drop it", function () { drop(entry.token); render(); }, "danger"));
+      title.textContent = entry.next ? say("conflictAddHas", { typed: typed, hands: hands(entry.next - 1) }) :
+        say("conflictAdd", { typed: typed });
+      var add = entry.next ? say("addAsHand", { number: entry.next }) : say("addAsNext");
+      buttons.push(button(add, function () { choose(entry, { expected_version: entry.now }); }, "primary"));
+      buttons.push(dropIt(entry));
     } else if (entry.state === "refused") {
-      title.textContent = typed + ", was not saved: " + (entry.note || "the server refused it.");
-      buttons.push(button("Open it in the form", function () { openInForm(entry); }, "primary"));
-      buttons.push(button("Drop it", function () { drop(entry.token); render(); }, "danger"));
+      title.textContent = entry.note ? say("refused", { typed: typed, why: entry.note }) : say("refusedPlain", { typed: typed });
+      buttons.push(button(say("openInForm"), function () { openInForm(entry); }, "primary"));
+      buttons.push(dropIt(entry));
     } else {
-      title.textContent = typed + ": waiting to be sent." + (entry.note ? " " + entry.note : "");
+      title.textContent = say("waiting", { typed: typed }) + (entry.note ? " " + entry.note : "");
     }
     var list = card.appendChild(document.createElement("ul"));
     list.className = "outbox-typed";
     (entry.lines || []).forEach(function (line) { list.appendChild(document.createElement("li")).textContent = line; });
-    if (!board && entry.board) buttons.push(link("Open its scoreboard", entry.board));
+    if (!board && entry.board) buttons.push(link(say("openBoard"), entry.board));
     if (buttons.length) {
       var row = card.appendChild(document.createElement("p"));
       row.className = "actions";
@@ -53,6 +54,8 @@
     }
     return card;
   }
+
+  function dropIt(entry) { return button(say("dropIt"), function () { drop(entry.token); render(); }, "danger"); }
 
   // The server's own form, filled in with what was typed (checked, not saved).
   function openInForm(entry) {
@@ -78,11 +81,11 @@
     section.setAttribute("aria-labelledby", "outbox-heading");
     var heading = section.appendChild(document.createElement("h2"));
     heading.id = "outbox-heading";
-    heading.textContent = "Kept on this phone";
+    heading.textContent = say("keptHeading");
     var list = section.appendChild(document.createElement("ul"));
     list.className = "outbox-list";
     entries.forEach(function (entry) { list.appendChild(entryCard(entry)); });
-    if (sendable) section.appendChild(button("Send now", function () { outbox.flush(false); }, "primary"));
+    if (sendable) section.appendChild(button(say("sendNow"), function () { outbox.flush(false); }, "primary"));
     return section;
   };
   render();

@@ -183,7 +183,7 @@
         })
         .then(function (html) {
           sending = false;
-          if (!swap(html, true)) throw new Error("no play area");
+          if (!swap(html, true)) throw new Error("no-play-area");
           if (again) { again = false; refresh(); }
         })
         .catch(function () {
