@@ -15,7 +15,7 @@
   var content = board.querySelector(".board-content");
   var version = content && content.dataset.version;
   var etag = version ? '"v' + version + '"' : null;
-  var LIVE = "Follows the game live.", wait = POLL_MS, timer = null, busy = false, askAgain = false;
+  var said = (liveText ? liveText.dataset.said : "").split("|"), wait = POLL_MS, timer = null, busy = false, askAgain = false;
   var ask = { cache: "no-store" };
   // offline.js (outbox, offline banner, update prompt) loads only when it has work.
   var html = document.documentElement.dataset, sw = navigator.serviceWorker, helping;
@@ -74,7 +74,7 @@
         cell.textContent = "";
         var a = cell.appendChild(document.createElement("a"));
         a.href = page;
-        a.textContent = "Open the breakdown of hand " + link.textContent;
+        a.textContent = (said[3] || "").replace("{n}", link.textContent);
       });
   }
 
@@ -94,13 +94,13 @@
       })
       .then(function () {
         wait = POLL_MS;
-        say(LIVE);
+        say(said[0]);
         schedule(wait);
       }, function (error) {
-        if (error.message === "gone") return say("This game is no longer here.");
+        if (error.message === "gone") return say(said[2]);
         etag = null;  // a kept ETag may hide a board never fetched
         wait = Math.min(wait * 2, MAX_WAIT_MS);  // offline, or the server restarting
-        say("No connection; trying again…");
+        say(said[1]);
         offline();
         schedule(wait);
       })
@@ -139,6 +139,6 @@
     if (reg && sw.controller) { if (reg.waiting) offline(); reg.onupdatefound = offline; }
   }, function () {});
   collapsed();
-  say(LIVE);
+  say(said[0]);
   schedule(POLL_MS);
 })();
