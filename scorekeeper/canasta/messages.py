@@ -37,6 +37,12 @@ def N_(text: str) -> str:
     return text
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a counted noun's plural pair for the catalogues (``pybabel extract -k Nn_:1,2``): ``"{count} card"``,
+    ``"{count} cards"``. :func:`.words.counted` chooses the form through the reader's ``ngettext``."""
+    return singular, plural
+
+
 def _same(text: str) -> str:
     return text
 
@@ -126,7 +132,7 @@ MESSAGES: dict[str, str] = {
     "going_out.nothing_melded": N_("A side that goes out has melded its cards, but this side melded nothing."),
     "going_out.concealed_no_canasta": (N_("Going out concealed means melding the whole hand at once, including "
                                        "a canasta; this side has none.")),
-    "going_out.canastas_needed": N_("A side needs {needed} to go out; this side has {has}."),
+    "going_out.canastas_needed": N_("A side needs {needed:canastas} to go out; this side has {has:none}."),
     "going_out.special_hand": (N_("A special hand ends the hand by itself: the side that lays it down does not "
                                "go out as well.")),
     "held.aces_in_hand": (N_("Aces left in hand are {cards}, but {who} {verb} at least {least} aces: count them among "
@@ -532,8 +538,9 @@ SPECS = {
     "them": lambda cards, _, g: g(N_("it")) if len(_cards(cards)) == 1 else g(N_("them")),
     "go_on": lambda cards, _, g: g(N_("goes on")) if len(_cards(cards)) == 1 else g(N_("go on")),
     "placed": lambda placed, _, g: _placed(placed),
-    "canastas": lambda count, _, g: _words().plural(count, "canasta"),
-    "wild_cards": lambda count, _, g: _words().plural(count, "wild card"),
+    "canastas": lambda count, _, g: _words().counted(count, _words().CANASTAS, g),
+    "wild_cards": lambda count, _, g: _words().counted(count, _words().WILD_CARDS_COUNTED, g),
+    ",": lambda value, _, g: _words().number_word(value, g),
     "none": lambda count, _, g: str(count) if count else g(N_("none")),
     "it": lambda count, _, g: g(N_("it")) if count == 1 else g(N_("them")),
     "its": lambda count, _, g: g(N_("its")) if count == 1 else g(N_("their")),
@@ -548,7 +555,7 @@ SPECS = {
     "family": lambda family_id, _, g: g(_family(family_id)),
     "rules": lambda rules_id, _, g: g(_rules(rules_id)),
     "special": lambda name, _, g: _special(name),
-    "points": lambda value, _, g: _words().points_word(value),
+    "points": lambda value, _, g: _words().points_word(value, g),
     "or": lambda items, _, g: _words().join_or([str(item) for item in items]),
     "and": lambda items, _, g: _words().join_and([str(item) for item in items], g),
     "comma": lambda items, _, g: ", ".join(str(item) for item in items),
@@ -560,7 +567,7 @@ SPECS = {
 
 
 class _Wording(string.Formatter):
-    """str.format with the specs of :data:`SPECS`, each given every parameter."""
+    """str.format with the specs of :data:`SPECS`, each given every parameter (``{high:,}`` is the reader's number)."""
 
     def __init__(self, params: Mapping[str, object], gettext=None):
         self.params = params

@@ -13,7 +13,7 @@ from .errors import Place, Problem
 from .kinds import CanastaKind
 from .options import Options
 from .rules import CANASTA_MINIMUM_POINTS, UNFINISHED_MINIMUM_POINTS, RuleSet
-from .words import IN_HAND_NAMES, capital, decks_word, join_and, plural
+from .words import IN_HAND_NAMES, capital, decks_word, join_and
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -75,8 +75,7 @@ def _going_out_problem(ruleset: RuleSet, options: Options, side: SideInput, inde
     elif side.going_out == "concealed" and have == 0:
         code, params = "going_out.concealed_no_canasta", {}
     elif have < need:
-        code, params = "going_out.canastas_needed", {"needed": plural(need, "canasta"),
-                                                      "has": "none" if have == 0 else str(have)}
+        code, params = "going_out.canastas_needed", {"needed": need, "has": have}
     else:
         return None
     return Problem(code, Place(side=index, field="going_out"), also=[Place(side=index, field=key) for key in also],

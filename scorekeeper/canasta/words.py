@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .cards import Card, Rank
-from .messages import N_
+from .messages import N_, Nn_
 
 SINGULAR = {
     Rank.ACE: N_("ace"), Rank.KING: N_("king"), Rank.QUEEN: N_("queen"), Rank.JACK: N_("jack"),
@@ -57,8 +57,33 @@ def card_word(card: Card, gettext=_same) -> str:
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
-    """Return ``count`` and the noun that goes with it: ``"1 canasta"``, ``"2 canastas"``."""
+    """Return ``count`` and the English noun that goes with it: ``"1 canasta"``, ``"2 canastas"`` (words the reader
+    reads go through :func:`counted`)."""
     return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+# Counted nouns: each a plural pair, its form chosen by the reader's plural rule.
+CARDS, CANASTAS, WILD_CARDS_COUNTED = (Nn_("{count} card", "{count} cards"), Nn_("{count} canasta", "{count} canastas"),
+                                       Nn_("{count} wild card", "{count} wild cards"))
+
+
+def number_word(value, gettext=_same) -> str:
+    """Return a number as the reader's language writes it: the ``number`` of ``gettext``'s catalogue when it has one
+    (the app's :func:`scorekeeper.i18n.number`), else English's ``"7,980"``."""
+    formatter = getattr(gettext, "number", None)
+    return formatter(value) if formatter else f"{value:,}"
+
+
+def counted(count: int, forms: tuple[str, str], gettext=_same) -> str:
+    """Return ``count`` things in the reader's words, through ``gettext``'s ``ngettext`` when its catalogue has one.
+
+    >>> counted(1, CARDS), counted(12, CARDS), counted(2, CANASTAS)
+    ('1 card', '12 cards', '2 canastas')
+    """
+    one, many = forms
+    choose = getattr(gettext, "ngettext", None)
+    text = choose(one, many, count) if choose else (one if count == 1 else many)
+    return text.format(count=number_word(count, gettext))
 
 
 def _join(parts: Sequence[str], word: str) -> str:
@@ -80,9 +105,9 @@ def join_or(parts: Sequence[str]) -> str:
     return _join(parts, "or")
 
 
-def points_word(value: int) -> str:
+def points_word(value: int, gettext=_same) -> str:
     """Return points as a score shows them: thousands separated, a true minus sign (``"−2,500"``)."""
-    return ("\u2212" if value < 0 else "") + f"{abs(value):,}"
+    return ("\u2212" if value < 0 else "") + number_word(abs(value), gettext)
 
 
 def capital(text: str) -> str:
