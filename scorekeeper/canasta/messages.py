@@ -47,7 +47,7 @@ def _same(text: str) -> str:
     return text
 
 
-MESSAGES: dict[str, str] = {
+MESSAGES: dict[str, str | tuple[str, str]] = {
     # --- reading any value (fields.FieldReader) ------------------------------------------
     "value.not_integer": N_("{label} must be a whole number, like {example}."),
     "value.negative": N_("{label} cannot be negative."),
@@ -135,12 +135,30 @@ MESSAGES: dict[str, str] = {
     "going_out.canastas_needed": N_("A side needs {needed:canastas} to go out; this side has {has:none}."),
     "going_out.special_hand": (N_("A special hand ends the hand by itself: the side that lays it down does not "
                                "go out as well.")),
-    "held.aces_in_hand": (N_("Aces left in hand are {cards}, but {who} {verb} at least {least} aces: count them among "
-                          "the cards left in hand.")),
-    "held.sevens_in_hand": (N_("4s to 7s left in hand are {cards}, but {who} {verb} at least {least} sevens: count them "
-                            "among the cards left in hand.")),
-    "held.points_in_hand": (N_("Cards left in hand are {points:,} points, but {who} {verb} at least {least:,} ({why}): "
-                            "count those {kinds} in the points left in hand.")),
+    # A plural pair (Nn_): its form chosen by the parameter "count".
+    "held.aces_in_hand": Nn_("Aces left in hand are {cards}, but {count} player holding 3+ aces holds at least {least} "
+                             "aces: count them among the cards left in hand.",
+                             "Aces left in hand are {cards}, but {count} players holding 3+ aces hold at least {least} "
+                             "aces: count them among the cards left in hand."),
+    "held.sevens_in_hand": Nn_("4s to 7s left in hand are {cards}, but {count} player holding 3+ sevens holds at least "
+                               "{least} sevens: count them among the cards left in hand.",
+                               "4s to 7s left in hand are {cards}, but {count} players holding 3+ sevens hold at least "
+                               "{least} sevens: count them among the cards left in hand."),
+    "held.points_in_hand.aces": Nn_("Cards left in hand are {points:,} points, but {count} player holding 3+ aces holds "
+                                    "at least {least:,} (3 aces at {each} each): count those aces in the points left "
+                                    "in hand.",
+                                    "Cards left in hand are {points:,} points, but {count} players holding 3+ aces hold "
+                                    "at least {least:,} (3 aces at {each} each): count those aces in the points left "
+                                    "in hand."),
+    "held.points_in_hand.sevens": Nn_("Cards left in hand are {points:,} points, but {count} player holding 3+ sevens "
+                                      "holds at least {least:,} (3 sevens at {each} each): count those sevens in the "
+                                      "points left in hand.",
+                                      "Cards left in hand are {points:,} points, but {count} players holding 3+ sevens "
+                                      "hold at least {least:,} (3 sevens at {each} each): count those sevens in the "
+                                      "points left in hand."),
+    "held.points_in_hand": (N_("Cards left in hand are {points:,} points, but {aces:players_aces} and "
+                               "{sevens:players_sevens} hold at least {least:,} (3 aces at {each_ace} each and 3 sevens "
+                               "at {each_seven} each): count those aces and sevens in the points left in hand.")),
     "special_hand.canastas": (N_("A special hand is laid down before the side melds anything, so the side cannot "
                               "have canastas too.")),
     # --- a hand's sides together (validation) --------------------------------------------
@@ -234,8 +252,10 @@ MESSAGES: dict[str, str] = {
     "position.threes": N_("Only {which} are laid out on their own."),
     "position.hand_keeps_three": N_("A hand never keeps {which}: it is laid out at once and replaced."),
     "position.three_in_pile": N_("In {family} 3s are laid out as they come: none is ever in the pile."),
+    "position.card_missing": (N_("The position shows {shown} cards and counts {wanted} more: {missing} of the {cards} "
+                              "cards is missing.")),
     "position.cards_missing": (N_("The position shows {shown} cards and counts {wanted} more: {missing} of the {cards} "
-                               "cards {verb} missing.")),
+                               "cards are missing.")),
     "position.too_many_cards": N_("The position holds {count} cards; the decks hold only {cards}."),
     "position.true_or_false": N_("Say true or false."),
     "position.has_melded": N_("Side {side} has melds on the table, so it has melded."),
@@ -246,7 +266,8 @@ MESSAGES: dict[str, str] = {
     "position.seed": N_("The seed is a whole number or a text."),
     "position.hands_hold_threes": (N_("The hands given as counts hold more cards than the position leaves for them: "
                                    "a hand never holds {which}.")),
-    "position.frozen": N_("The pile {reason}, so it is {is_}frozen by a card."),
+    "position.frozen": N_("The pile holds a wild card or a red 3, so it is frozen by a card."),
+    "position.not_frozen": N_("The pile holds no wild card and no red 3, so it is not frozen by a card."),
     "position.absorbed": (N_("Seat {seat} plays with seat {partner}: their melds are one side's, given under that "
                           "lower seat.")),
     "position.no_partner": N_("Nobody can answer: the player to move has no partner."),
@@ -518,6 +539,9 @@ def _special(name: str) -> str:
     return next((hand.label for hand in SPECIAL_HANDS if hand.id == name), name).lower()
 
 
+PLAYERS_ACES = Nn_("{count} player holding 3+ aces", "{count} players holding 3+ aces")
+PLAYERS_SEVENS = Nn_("{count} player holding 3+ sevens", "{count} players holding 3+ sevens")
+
 # spec: (value, every parameter, the reader's gettext) -> words
 SPECS = {
     "plural": lambda rank, _, g: g(_rank(rank).plural),
@@ -539,6 +563,8 @@ SPECS = {
     "go_on": lambda cards, _, g: g(N_("goes on")) if len(_cards(cards)) == 1 else g(N_("go on")),
     "placed": lambda placed, _, g: _placed(placed),
     "canastas": lambda count, _, g: _words().counted(count, _words().CANASTAS, g),
+    "players_aces": lambda count, _, g: _words().counted(count, PLAYERS_ACES, g),
+    "players_sevens": lambda count, _, g: _words().counted(count, PLAYERS_SEVENS, g),
     "wild_cards": lambda count, _, g: _words().counted(count, _words().WILD_CARDS_COUNTED, g),
     ",": lambda value, _, g: _words().number_word(value, g),
     "none": lambda count, _, g: str(count) if count else g(N_("none")),
@@ -580,13 +606,17 @@ class _Wording(string.Formatter):
         return super().format_field(value, format_spec)
 
 
-def render(template: str, params: Mapping[str, object], gettext=_same) -> str:
+def render(template: str | tuple[str, str], params: Mapping[str, object], gettext=_same) -> str:
     """Return ``template`` with its fields filled from ``params``, each read as its spec says.
 
-    ``gettext`` translates the template first (and any problem among the parameters).
+    ``gettext`` translates the template first (and any problem among the parameters); a plural pair
+    (:func:`Nn_`) takes the form of its ``count`` parameter.
     """
-    if gettext is not _same:
+    if isinstance(template, tuple):
+        template = _words().counted_form(params["count"], template, gettext)
+    elif gettext is not _same:
         template = gettext(template) if template else template
+    if gettext is not _same:
         params = {name: _translated(value, gettext, name) for name, value in params.items()}
     if ":" not in template and "." not in template:
         return template.format_map(params)

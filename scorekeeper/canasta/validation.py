@@ -98,24 +98,25 @@ def _holding_problem(side: SideInput, index: int) -> Problem | None:
         return None
     field = f"players_with_three_{'aces' if held['aces'] else 'sevens'}"
     least = sum(3 * HELD_CARD_POINTS[kind] * players for kind, players in held.items())
-    words = [f"{players} player{'s' if players > 1 else ''} holding 3+ {kind}" for kind, players in held.items() if players]
-    hold = "hold" if len(words) > 1 or max(held.values()) > 1 else "holds"
-    why = " and ".join(f"3 {kind} at {HELD_CARD_POINTS[kind]} each" for kind, players in held.items() if players)
     hand = side.in_hand
     if hand is not None:  # counted card by card: the aces themselves, the sevens among the 4s to 7s
         counted = {"aces": hand.aces, "sevens": hand.four_to_seven}
         for kind, players in held.items():
             cards = counted[kind]
             if players and cards < 3 * players:
-                who = f"{players} player{'s' if players > 1 else ''} holding 3+ {kind}"
                 where = field if kind == "aces" or not held["aces"] else "players_with_three_sevens"
-                return Problem(f"held.{kind}_in_hand", Place(side=index, field=where), cards=cards, who=who,
-                               verb="hold" if players > 1 else "holds", least=3 * players)
+                return Problem(f"held.{kind}_in_hand", Place(side=index, field=where), cards=cards, count=players,
+                               least=3 * players)
     if side.hand_points >= least:
         return None
-    return Problem("held.points_in_hand", Place(side=index, field=field), points=side.hand_points,
-                   who=" and ".join(words), verb=hold, least=least, why=why,
-                   kinds=" and ".join(kind for kind, n in held.items() if n))
+    place = Place(side=index, field=field)
+    if held["aces"] and held["sevens"]:
+        return Problem("held.points_in_hand", place, points=side.hand_points, aces=held["aces"],
+                       sevens=held["sevens"], least=least, each_ace=HELD_CARD_POINTS["aces"],
+                       each_seven=HELD_CARD_POINTS["sevens"])
+    kind = "aces" if held["aces"] else "sevens"
+    return Problem(f"held.points_in_hand.{kind}", place, points=side.hand_points, count=held[kind], least=least,
+                   each=HELD_CARD_POINTS[kind])
 
 
 def side_problems(ruleset: RuleSet, options: Options, side: SideInput, index: int) -> list[Problem]:

@@ -24,6 +24,11 @@ A_PAIR, NO_CARD = N_("a pair of {ranks}"), N_("no card")
 WILD_CARDS, WITH_WILDS = N_("{count} wild cards"), N_("{meld} with {wilds}")
 
 
+# The English names that take "an": "an ace", "an 8" (the choice of article is English's; each catalogue
+# words both templates as its language does).
+VOWEL_SOUNDS = frozenset("a8")
+
+
 def _same(text: str) -> str:
     return text
 
@@ -41,7 +46,7 @@ def rank_word(rank: Rank, count: int = 1, gettext=_same) -> str:
     """
     name = singular(rank)
     if count == 1:
-        return gettext(AN_RANK if name[0] in "a8" else A_RANK).format(rank=gettext(name))
+        return gettext(AN_RANK if name[0] in VOWEL_SOUNDS else A_RANK).format(rank=gettext(name))
     if count == 0:
         return gettext(NO_RANK).format(rank=gettext(name))
     return gettext(RANKS).format(count=count, ranks=gettext(rank.plural))
@@ -80,10 +85,13 @@ def counted(count: int, forms: tuple[str, str], gettext=_same) -> str:
     >>> counted(1, CARDS), counted(12, CARDS), counted(2, CANASTAS)
     ('1 card', '12 cards', '2 canastas')
     """
-    one, many = forms
+    return counted_form(count, forms, gettext).format(count=number_word(count, gettext))
+
+
+def counted_form(count: int, forms: tuple[str, str], gettext=_same) -> str:
+    """Return the form of a plural pair for ``count`` in ``gettext``'s language, its fields not yet filled in."""
     choose = getattr(gettext, "ngettext", None)
-    text = choose(one, many, count) if choose else (one if count == 1 else many)
-    return text.format(count=number_word(count, gettext))
+    return choose(*forms, count) if choose else forms[0 if count == 1 else 1]
 
 
 def _join(parts: Sequence[str], word: str) -> str:

@@ -198,3 +198,69 @@ def test_a_plural_is_chosen_by_its_count():
             if "{% pluralize %}" in body and first not in ("count", "num"):
                 wrong.append(f"{template.relative_to(ROOT)}: {first}")
     assert wrong == []
+
+
+# --- no English piece inside a translated sentence (issue 24) ----------------------------------------
+
+
+def _engine_words(client, language, words):
+    """Return ``words(gettext)`` worded in ``language``: the engine's sentences through the app's catalogue."""
+    from scorekeeper.i18n import gettext
+
+    with client.application.test_request_context(headers={"Accept-Language": language}):
+        return words(gettext)
+
+
+def test_the_coach_counts_cards_with_the_languages_plural(client):
+    from scorekeeper.canasta.coach.said import Said
+    from scorekeeper.canasta.coach.words import Reader, render
+
+    def line(count):
+        return lambda gettext: render(Said.of("move", seat=1, did=Said.of("drew", count=count)),
+                                      Reader(0, ("Ann", "Bob"), gettext=gettext))
+    german = _engine_words(client, "de", line(12))
+    assert "12 Karten" in german and "Kartes" not in german, german
+    assert "3 carte" in _engine_words(client, "it", line(3))
+    assert render(Said.of("move", seat=1, did=Said.of("drew", count=12)), Reader(0, ("Ann", "Bob"))) == "Bob drew 12 cards."
+
+
+def test_the_engines_sentences_count_canastas_and_write_numbers_in_the_readers_language(client):
+    from scorekeeper.canasta import messages
+
+    italian = _engine_words(client, "it", lambda g: messages.sentence("going_out.canastas_needed",
+                                                                        {"needed": 2, "has": 0}, g))
+    assert "2 canaste" in italian and "canastas" not in italian, italian
+    portuguese = _engine_words(client, "pt_BR", lambda g: messages.sentence("going_out.canastas_needed",
+                                                                              {"needed": 1, "has": 0}, g))
+    assert "1 canastra" in portuguese, portuguese
+    spanish = _engine_words(client, "es", lambda g: messages.sentence("value.above", {"label": "Total", "high": 7980}, g))
+    assert "7.980" in spanish and "7,980" not in spanish, spanish
+    assert messages.sentence("value.above", {"label": "Total", "high": 7980}) == "Total cannot be more than 7,980."
+
+
+def test_agreeing_words_are_whole_sentences_in_the_catalogue(client):
+    from scorekeeper.canasta import messages
+
+    held = _engine_words(client, "de", lambda g: messages.sentence("held.aces_in_hand",
+                                                                     {"cards": 2, "count": 2, "least": 6}, g))
+    assert "2 Spieler mit 3+ Assen haben mindestens 6 Asse" in held and "holding" not in held, held
+    frozen = _engine_words(client, "es", lambda g: messages.sentence("position.not_frozen", {}, g))
+    assert frozen == "El pozo no tiene ningún comodín ni ningún tres rojo, así que no está congelado por una carta."
+    assert messages.sentence("held.aces_in_hand", {"cards": 2, "count": 1, "least": 3}) == (
+        "Aces left in hand are 2, but 1 player holding 3+ aces holds at least 3 aces: count them among the cards "
+        "left in hand.")
+
+
+def test_the_practice_button_deals_and_the_check_link_says_whose_meld(client):
+    page = client.get("/practice", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert ">Geben</button>" in page, page
+    response = client.post("/games/new", data={"rules": "classic", "names-0": "Ann", "names-1": "Cy"})
+    board = client.get(response.headers["Location"], headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert "Consultar nuestra primera bajada" in board and "(our)" not in board
+    assert 'aria-label="Ann: 0 de 5.000"' in board
+
+
+def test_markup_is_no_word_of_the_catalogue():
+    with (ROOT / "translations" / "messages.pot").open("rb") as source:
+        ids = {message.id for message in read_po(source) if message.id}
+    assert not {"hidden", "cheat", "a8", 'data-when="%(when)s"', "Unfinished ", "card"} & ids

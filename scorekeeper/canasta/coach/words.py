@@ -66,7 +66,8 @@ REASONS = {
     # Melding.
     "meld_first": N_("a first meld of {points} reaches the minimum of {minimum}"),
     "meld_first_threes": N_("a first meld of {points} reaches the minimum of {minimum}, and the side's red 3s now count for it"),
-    "meld_canasta": N_("it completes a {kind} canasta of {rank}"),
+    "meld_canasta": N_("it completes a mixed canasta of {rank}"),
+    "meld_canasta.natural": N_("it completes a natural canasta of {rank}"),
     "meld_grow": N_("the {rank} grow to {size} cards, nearer a canasta"),
     "meld_canasta_grow": N_("the canasta of {rank} grows to {size} cards, and the card is out of the hand"),
     "meld_new": N_("a new meld of {rank} scores {points} and leaves fewer cards in hand"),
@@ -216,6 +217,11 @@ def _reason_fields(code: str, params: Mapping, reader: Reader) -> dict:
     return fields
 
 
+def _variant(code: str, params: Mapping) -> str:
+    """Return the key of the reason's whole sentence: a canasta's kind is a sentence of its own ("a natural canasta")."""
+    return "meld_canasta.natural" if code == "meld_canasta" and params.get("kind") == "natural" else code
+
+
 def reason_clause(reason, form: str = "plain", reader: Reader | None = None) -> str:
     """Return a computer's reason as a clause: ``form`` "plain" (after a colon), "after" (after a line that says
     what the move did; may be empty), "told" (another seat's reason as the table hears it) or "hint" (after
@@ -227,7 +233,7 @@ def reason_clause(reason, form: str = "plain", reader: Reader | None = None) -> 
         form = "after" if code not in TO_THE_TABLE else form
     template = {"after": AFTER_THE_MOVE, "hint": FOR_A_HINT, "told": TO_THE_TABLE}.get(form, {}).get(code)
     if template is None:
-        template = EMPTY_PILE[code] if code in EMPTY_PILE and params.get("size") == 0 else REASONS[code]
+        template = EMPTY_PILE[code] if code in EMPTY_PILE and params.get("size") == 0 else REASONS[_variant(code, params)]
     return reader.gettext(template).format(**_reason_fields(code, params, reader)) if template else ""
 
 
