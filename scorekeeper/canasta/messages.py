@@ -551,7 +551,7 @@ SPECS = {
     "card_text": lambda card, _, g: str(_card(card)),
     "label": lambda key, _, g: g(_label(key)),
     "labels": lambda keys, _, g: _words().join_and([g(_label(key)) for key in keys], g),
-    "Decks": lambda decks, _, g: _words().capital(_words().decks_word(decks)),
+    "Decks": lambda decks, _, g: g(_words().decks_phrase(decks, "capital")),
     "Label": lambda key, _, g: _words().capital(g(_label(key))),
     "count_of_rank": lambda count, p, g: _words().rank_word(_rank(p["rank"]), count, g),
     "have_of_rank": lambda count, p, g: _words().rank_word(_rank(p["rank"]), count, g) if count else g(N_("none")),
@@ -632,7 +632,7 @@ class _Worded(str):
 
 
 # Parameters that are words of the app (a field's label, what a body is), marked with N_ where they are made.
-WORDED_PARAMS = {"label", "what", "listed", "reason"}
+WORDED_PARAMS = {"label", "what", "listed", "reason", "decks", "Decks"}
 
 
 def _translated(value, gettext, name=""):

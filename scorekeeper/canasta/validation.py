@@ -13,7 +13,7 @@ from .errors import Place, Problem
 from .kinds import CanastaKind
 from .options import Options
 from .rules import CANASTA_MINIMUM_POINTS, UNFINISHED_MINIMUM_POINTS, RuleSet
-from .words import IN_HAND_NAMES, capital, decks_word, join_and
+from .words import IN_HAND_NAMES, capital, decks_phrase, join_and
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -32,7 +32,7 @@ RANK_GROUPS = {name: ranks for name, ranks in IN_HAND_GROUPS.items() if len(rank
 
 
 def _decks(ruleset: RuleSet) -> str:
-    return "the " + decks_word(ruleset.decks)
+    return decks_phrase(ruleset.decks, "the")
 
 
 def _canasta_words(canastas: dict[CanastaKind, int]) -> list[str]:
@@ -265,7 +265,7 @@ def _scarce_canasta_problems(ruleset: RuleSet, sides: Sequence[SideInput], scarc
         made = sum(side.canastas.get(kind, 0) for side in sides for kind in kinds)
         if made > supply // size:
             names = " or ".join(kind.noun(1) for kind in kinds)
-            problems.append(Problem("sides.scarce_canastas", "sides", Decks=capital(_decks(ruleset)), supply=supply,
+            problems.append(Problem("sides.scarce_canastas", "sides", Decks=decks_phrase(ruleset.decks, "The"), supply=supply,
                                     what=what, enough=supply // size, names=names, made=made))
     return problems
 

@@ -135,6 +135,26 @@ def decks_word(decks: int) -> str:
     return f"{NUMBER_WORDS.get(decks, decks)} decks"
 
 
+# The decks as a sentence names them, each way a whole phrase of the catalogue (the rule sets play two or three).
+DECKS = {"capital": {2: N_("Two decks"), 3: N_("Three decks")},
+         "the": {2: N_("the two decks"), 3: N_("the three decks")},
+         "The": {2: N_("The two decks"), 3: N_("The three decks")}}
+
+
+def decks_phrase(decks: int, form: str) -> str:
+    """Return the decks named as ``form`` says ("capital", "the", "The"): a phrase of the catalogue, which a
+    sentence translates as one of its words (messages.WORDED_PARAMS).
+
+    >>> decks_phrase(2, "capital"), decks_phrase(3, "the"), decks_phrase(4, "The")
+    ('Two decks', 'the three decks', 'The 4 decks')
+    """
+    phrase = DECKS[form].get(decks)
+    if phrase is not None:
+        return phrase
+    text = ("the " if form.lower() == "the" else "") + decks_word(decks)
+    return capital(text) if form in ("capital", "The") else text
+
+
 # The cards-in-hand groups (``cards.IN_HAND_GROUPS``) as a player names them.
 IN_HAND_NAMES = {
     "jokers": N_("Jokers"), "twos": N_("2s"), "aces": N_("Aces"), "eight_to_king": N_("8s to kings"),

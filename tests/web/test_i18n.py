@@ -264,3 +264,15 @@ def test_markup_is_no_word_of_the_catalogue():
     with (ROOT / "translations" / "messages.pot").open("rb") as source:
         ids = {message.id for message in read_po(source) if message.id}
     assert not {"hidden", "cheat", "a8", 'data-when="%(when)s"', "Unfinished ", "card"} & ids
+
+
+def test_the_decks_are_named_in_the_readers_language(client):
+    from scorekeeper.canasta import messages
+    from scorekeeper.canasta.cards import parse_cards
+    from scorekeeper.canasta.rules import PRESETS
+    from scorekeeper.canasta.supply import deck_problems
+
+    problem = deck_problems(PRESETS["classic"], parse_cards("JK JK JK JK JK"), "hand")[0]
+    german = _engine_words(client, "de", lambda g: messages.worded(problem, g))
+    assert german.startswith("Zwei Kartenspiele haben nur 4") and "decks" not in german, german
+    assert problem.message == "Two decks hold only 4 jokers; you wrote 5."
