@@ -505,9 +505,14 @@ def _cards(cards) -> list:
     return parse_cards(cards if isinstance(cards, str) else " ".join(cards))
 
 
-def _placed(placed) -> str:
-    """Return where wild cards were put: "a 2 on the 9s and a joker on the 5s"."""
-    return _words().join_and([f"{_words().cards_words(_cards(cards))} on the {_label(key)}" for key, cards in placed])
+PLACED = N_("{cards} on the {meld}")
+
+
+def _placed(placed, gettext=_same) -> str:
+    """Return where wild cards were put: "a 2 on the 9s and a joker on the 5s" (in ``gettext``'s language)."""
+    words = _words()
+    return words.join_and([gettext(PLACED).format(cards=words.cards_words(_cards(cards), gettext),
+                                                  meld=gettext(_label(key))) for key, cards in placed], gettext)
 
 
 def _frozen(reasons) -> str:
@@ -561,7 +566,7 @@ SPECS = {
     "cards_words": lambda cards, _, g: _words().cards_words(_cards(cards), g),
     "them": lambda cards, _, g: g(N_("it")) if len(_cards(cards)) == 1 else g(N_("them")),
     "go_on": lambda cards, _, g: g(N_("goes on")) if len(_cards(cards)) == 1 else g(N_("go on")),
-    "placed": lambda placed, _, g: _placed(placed),
+    "placed": lambda placed, _, g: _placed(placed, g),
     "canastas": lambda count, _, g: _words().counted(count, _words().CANASTAS, g),
     "players_aces": lambda count, _, g: _words().counted(count, PLAYERS_ACES, g),
     "players_sevens": lambda count, _, g: _words().counted(count, PLAYERS_SEVENS, g),
@@ -582,7 +587,7 @@ SPECS = {
     "rules": lambda rules_id, _, g: g(_rules(rules_id)),
     "special": lambda name, _, g: _special(name),
     "points": lambda value, _, g: _words().points_word(value, g),
-    "or": lambda items, _, g: _words().join_or([str(item) for item in items]),
+    "or": lambda items, _, g: _words().join_or([str(item) for item in items], g),
     "and": lambda items, _, g: _words().join_and([str(item) for item in items], g),
     "comma": lambda items, _, g: ", ".join(str(item) for item in items),
     "frozen": lambda reasons, _, g: _frozen(reasons),

@@ -108,9 +108,14 @@ def join_and(parts: Sequence[str], gettext=None) -> str:
     return gettext(AND).format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
-def join_or(parts: Sequence[str]) -> str:
-    """Return the parts as a choice in words: ``"a, b or c"``."""
-    return _join(parts, "or")
+OR = N_("{first} or {last}")
+
+
+def join_or(parts: Sequence[str], gettext=None) -> str:
+    """Return the parts as a choice in words: ``"a, b or c"`` (through ``gettext``: in the reader's language)."""
+    if gettext is None or len(parts) == 1:
+        return _join(parts, "or")
+    return gettext(OR).format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
 def points_word(value: int, gettext=_same) -> str:

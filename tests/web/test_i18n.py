@@ -276,3 +276,14 @@ def test_the_decks_are_named_in_the_readers_language(client):
     german = _engine_words(client, "de", lambda g: messages.worded(problem, g))
     assert german.startswith("Zwei Kartenspiele haben nur 4") and "decks" not in german, german
     assert problem.message == "Two decks hold only 4 jokers; you wrote 5."
+
+
+def test_a_choice_and_the_placed_wild_cards_are_worded_in_the_readers_language(client):
+    from scorekeeper.canasta import messages
+
+    page = client.get("/check/pile", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "120 oder 150" in page and "120 or 150" not in page
+    params = {"selected": ["9S", "9H", "2D"], "placed": [("9", ["2D"])]}
+    spanish = _engine_words(client, "es", lambda g: messages.sentence("selection.grouped", params, g))
+    assert " on the " not in spanish and "en los" in spanish, spanish
+    assert "the app put a 2 on the 9s (to choose" in messages.sentence("selection.grouped", params)
