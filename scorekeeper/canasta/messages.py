@@ -127,8 +127,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "melds.and_totals": N_("Give either melds or melded points with canasta counts, not both."),
     "in_hand.and_points": N_("Give either hand points or the cards in hand, not both."),
     # --- a side's numbers (validation) ---------------------------------------------------
-    "melded_points.below_canastas": (N_("{held} {verb} at least {least:,} points of cards, but melded points "
-                                     "are {melded:,}: count every melded card, canastas included.")),
+    "melded_points.below_canastas": Nn_("{canastas:held} holds at least {least:,} points of cards, but melded points "
+                                        "are {melded:,}: count every melded card, canastas included.",
+                                        "{canastas:held} hold at least {least:,} points of cards, but melded points "
+                                        "are {melded:,}: count every melded card, canastas included."),
     "going_out.nothing_melded": N_("A side that goes out has melded its cards, but this side melded nothing."),
     "going_out.concealed_no_canasta": (N_("Going out concealed means melding the whole hand at once, including "
                                        "a canasta; this side has none.")),
@@ -544,6 +546,19 @@ def _special(name: str) -> str:
     return next((hand.label for hand in SPECIAL_HANDS if hand.id == name), name).lower()
 
 
+UNFINISHED_MELDS = {"aces": N_("an unfinished meld of aces"), "sevens": N_("an unfinished meld of sevens"),
+                    "wild": N_("an unfinished meld of wild cards")}
+
+
+def _held(canastas, unfinished, gettext) -> str:
+    """Return a side's canastas and unfinished melds in words: "1 natural canasta and an unfinished meld of aces"."""
+    from .kinds import CanastaKind
+
+    parts = [f"{count} {gettext(CanastaKind(kind).noun(count))}" for kind, count in canastas]
+    return _words().capital(_words().join_and(parts + [gettext(UNFINISHED_MELDS[kind]) for kind in unfinished],
+                                              gettext))
+
+
 PLAYERS_ACES = Nn_("{count} player holding 3+ aces", "{count} players holding 3+ aces")
 PLAYERS_SEVENS = Nn_("{count} player holding 3+ sevens", "{count} players holding 3+ sevens")
 
@@ -568,6 +583,7 @@ SPECS = {
     "go_on": lambda cards, _, g: g(N_("goes on")) if len(_cards(cards)) == 1 else g(N_("go on")),
     "placed": lambda placed, _, g: _placed(placed, g),
     "canastas": lambda count, _, g: _words().counted(count, _words().CANASTAS, g),
+    "held": lambda canastas, p, g: _held(canastas, p["unfinished"], g),
     "players_aces": lambda count, _, g: _words().counted(count, PLAYERS_ACES, g),
     "players_sevens": lambda count, _, g: _words().counted(count, PLAYERS_SEVENS, g),
     "wild_cards": lambda count, _, g: _words().counted(count, _words().WILD_CARDS_COUNTED, g),

@@ -13,7 +13,7 @@ from .errors import Place, Problem
 from .kinds import CanastaKind
 from .options import Options
 from .rules import CANASTA_MINIMUM_POINTS, UNFINISHED_MINIMUM_POINTS, RuleSet
-from .words import IN_HAND_NAMES, capital, decks_phrase, join_and
+from .words import IN_HAND_NAMES, decks_phrase, join_and
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -56,11 +56,12 @@ def _points_problem(side: SideInput, index: int) -> Problem | None:
         least += sum([UNFINISHED_MINIMUM_POINTS[kind] for kind in side.unfinished])
     if side.melded_points >= least:
         return None
-    parts = _canasta_words(side.canastas)
-    parts += [f"an unfinished meld of {kind if kind != 'wild' else 'wild cards'}" for kind in sorted(side.unfinished)]
-    verb = "holds" if len(parts) == 1 and side.canasta_count <= 1 else "hold"
-    return Problem("melded_points.below_canastas", Place(side=index, field="melded_points"),
-                   held=capital(join_and(parts)), verb=verb, least=least, melded=side.melded_points)
+    canastas = [(str(kind), count) for kind, count in side.canastas.items() if count]
+    unfinished = sorted(side.unfinished)
+    # "count" chooses the verb: one canasta or one unfinished meld "holds", more "hold".
+    count = 1 if len(canastas) + len(unfinished) == 1 and side.canasta_count <= 1 else 2
+    return Problem("melded_points.below_canastas", Place(side=index, field="melded_points"), canastas=canastas,
+                   unfinished=unfinished, count=count, least=least, melded=side.melded_points)
 
 
 def _going_out_problem(ruleset: RuleSet, options: Options, side: SideInput, index: int) -> Problem | None:

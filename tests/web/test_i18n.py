@@ -287,3 +287,14 @@ def test_a_choice_and_the_placed_wild_cards_are_worded_in_the_readers_language(c
     spanish = _engine_words(client, "es", lambda g: messages.sentence("selection.grouped", params, g))
     assert " on the " not in spanish and "en los" in spanish, spanish
     assert "the app put a 2 on the 9s (to choose" in messages.sentence("selection.grouped", params)
+
+
+def test_the_canastas_held_agree_with_their_verb_in_the_readers_language(client):
+    from scorekeeper.canasta import messages
+
+    params = {"canastas": [("natural", 1), ("mixed", 1)], "unfinished": [], "count": 2, "least": 85, "melded": 80}
+    german = _engine_words(client, "de", lambda g: messages.sentence("melded_points.below_canastas", params, g))
+    assert german.startswith("1 reiner Canasta und 1 gemischter Canasta haben mindestens 85"), german
+    one = {"canastas": [], "unfinished": ["aces"], "count": 1, "least": 60, "melded": 0}
+    spanish = _engine_words(client, "es", lambda g: messages.sentence("melded_points.below_canastas", one, g))
+    assert spanish.startswith("Una combinación de ases sin completar tiene al menos 60"), spanish
