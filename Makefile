@@ -48,7 +48,7 @@ LOCALES := es pt_BR it de
 PYBABEL := $(VENV)/bin/pybabel
 
 extract: $(VENV)/.run-installed
-	$(PYBABEL) -q extract -F babel.cfg -k N_ -k _l -k lazy_gettext -k lazy_ngettext:1,2 --add-location=file \
+	$(PYBABEL) -q extract -F babel.cfg -k N_ -k Nn_:1,2 -k _l -k lazy_gettext -k lazy_ngettext:1,2 -k pgettext:1c,2 --add-location=file \
 	  --sort-by-file --no-wrap --project "Canasta Scorekeeper" -c "Translators:" -o translations/messages.pot .
 
 update: extract

@@ -4,7 +4,7 @@ Issue 21 ("words rendered late") and issue 24 (languages) want every sentence a
 player reads in the catalogues; this counts what is left elsewhere.
 A literal is sentence-like when it holds three words or more between spaces (an f-string counts
 its text parts together); docstrings, and literals inside a call of gettext, ngettext,
-lazy_gettext, ``_`` or the engine's marker ``N_`` (what ``make extract`` gathers), are not counted;
+lazy_gettext, ``_`` or the engine's markers ``N_`` and ``Nn_`` (what ``make extract`` gathers), are not counted;
 nor what no player reads: the server log's lines (``log.info(...)``), SQL, rate-limit settings, and the files
 of :data:`NOT_SHOWN`.
 
@@ -28,7 +28,7 @@ NOT_SHOWN = {
 }
 LOG_METHODS = {"debug", "info", "warning", "error", "exception", "critical"}
 RATE_LIMIT = re.compile(r"^\d+ per (second|minute|hour|day)(; \d+ per (second|minute|hour|day))*$")
-GETTEXT = {"_", "_l", "N_", "gettext", "ngettext", "lazy_gettext", "lazy_ngettext", "pgettext"}
+GETTEXT = {"_", "_l", "N_", "Nn_", "gettext", "ngettext", "lazy_gettext", "lazy_ngettext", "pgettext"}
 WORD = re.compile(r"^[(\"']?[A-Za-z][a-z'\u2019]*[,.:;!?)\"']*$")
 SQL = re.compile(r"^\s*(select|insert|update|delete|create|alter|drop|pragma|with|explain)\b|\w+ = \?", re.IGNORECASE)
 

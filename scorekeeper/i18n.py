@@ -29,7 +29,8 @@ from babel import Locale
 from babel.dates import format_date
 from babel.numbers import format_decimal
 from flask import current_app, has_request_context, redirect, request, url_for
-from flask_babel import Babel, get_locale, gettext, lazy_gettext, lazy_ngettext, ngettext
+import flask_babel
+from flask_babel import Babel, get_locale, get_translations, lazy_gettext, lazy_ngettext, ngettext, pgettext
 
 from .canasta import messages
 
@@ -41,9 +42,29 @@ LANGUAGES = {
     "it": "Italiano",
     "de": "Deutsch",
 }
-__all__ = ["gettext", "lazy_gettext", "lazy_ngettext", "ngettext", "number", "problem", "problems", "problem_dict", "problem_with_hand", "locale_key",
+__all__ = ["gettext", "lazy_gettext", "lazy_ngettext", "ngettext", "pgettext", "number", "problem", "problems", "problem_dict", "problem_with_hand", "locale_key",
            "separators", "day_month_year", "long_date", "card_letter", "read_card_text", "LANGUAGES"]
 PSEUDO = "en_XA"
+
+
+class _Catalogue:
+    """The reader's catalogue: Flask-Babel's ``gettext`` when called, and what the engine (``canasta/``, which keeps
+    no catalogue) asks of the ``gettext`` it is given for counted nouns and numbers: ``ngettext`` and ``number``."""
+
+    def __call__(self, string, **variables):
+        return flask_babel.gettext(string, **variables)
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, count: int) -> str:
+        """Return the form of a plural pair for ``count``, unformatted (the engine fills in its fields)."""
+        return get_translations().ngettext(singular, plural, count)
+
+    @staticmethod
+    def number(value) -> str:
+        return number(value)
+
+
+gettext = _Catalogue()
 COOKIE = "lang"
 COOKIE_AGE = 60 * 60 * 24 * 400
 

@@ -11,7 +11,7 @@ with all of them at once::
     except CanastaError as error:
         return {"errors": [problem.as_dict() for problem in error.problems]}, 422
 
->>> problem = Problem("going_out.canastas_needed", Place(side=0, field="going_out"), needed="1 canasta", has="none")
+>>> problem = Problem("going_out.canastas_needed", Place(side=0, field="going_out"), needed=1, has=0)
 >>> problem.field, problem.message
 ('sides[0].going_out', 'A side needs 1 canasta to go out; this side has none.')
 >>> problem.in_hand(2).field, problem.in_hand(2).message_with_hand

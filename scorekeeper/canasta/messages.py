@@ -37,11 +37,17 @@ def N_(text: str) -> str:
     return text
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a counted noun's plural pair for the catalogues (``pybabel extract -k Nn_:1,2``): ``"{count} card"``,
+    ``"{count} cards"``. :func:`.words.counted` chooses the form through the reader's ``ngettext``."""
+    return singular, plural
+
+
 def _same(text: str) -> str:
     return text
 
 
-MESSAGES: dict[str, str] = {
+MESSAGES: dict[str, str | tuple[str, str]] = {
     # --- reading any value (fields.FieldReader) ------------------------------------------
     "value.not_integer": N_("{label} must be a whole number, like {example}."),
     "value.negative": N_("{label} cannot be negative."),
@@ -121,20 +127,40 @@ MESSAGES: dict[str, str] = {
     "melds.and_totals": N_("Give either melds or melded points with canasta counts, not both."),
     "in_hand.and_points": N_("Give either hand points or the cards in hand, not both."),
     # --- a side's numbers (validation) ---------------------------------------------------
-    "melded_points.below_canastas": (N_("{held} {verb} at least {least:,} points of cards, but melded points "
-                                     "are {melded:,}: count every melded card, canastas included.")),
+    "melded_points.below_canastas": Nn_("{canastas:held} holds at least {least:,} points of cards, but melded points "
+                                        "are {melded:,}: count every melded card, canastas included.",
+                                        "{canastas:held} hold at least {least:,} points of cards, but melded points "
+                                        "are {melded:,}: count every melded card, canastas included."),
     "going_out.nothing_melded": N_("A side that goes out has melded its cards, but this side melded nothing."),
     "going_out.concealed_no_canasta": (N_("Going out concealed means melding the whole hand at once, including "
                                        "a canasta; this side has none.")),
-    "going_out.canastas_needed": N_("A side needs {needed} to go out; this side has {has}."),
+    "going_out.canastas_needed": N_("A side needs {needed:canastas} to go out; this side has {has:none}."),
     "going_out.special_hand": (N_("A special hand ends the hand by itself: the side that lays it down does not "
                                "go out as well.")),
-    "held.aces_in_hand": (N_("Aces left in hand are {cards}, but {who} {verb} at least {least} aces: count them among "
-                          "the cards left in hand.")),
-    "held.sevens_in_hand": (N_("4s to 7s left in hand are {cards}, but {who} {verb} at least {least} sevens: count them "
-                            "among the cards left in hand.")),
-    "held.points_in_hand": (N_("Cards left in hand are {points:,} points, but {who} {verb} at least {least:,} ({why}): "
-                            "count those {kinds} in the points left in hand.")),
+    # A plural pair (Nn_): its form chosen by the parameter "count".
+    "held.aces_in_hand": Nn_("Aces left in hand are {cards}, but {count} player holding 3+ aces holds at least {least} "
+                             "aces: count them among the cards left in hand.",
+                             "Aces left in hand are {cards}, but {count} players holding 3+ aces hold at least {least} "
+                             "aces: count them among the cards left in hand."),
+    "held.sevens_in_hand": Nn_("4s to 7s left in hand are {cards}, but {count} player holding 3+ sevens holds at least "
+                               "{least} sevens: count them among the cards left in hand.",
+                               "4s to 7s left in hand are {cards}, but {count} players holding 3+ sevens hold at least "
+                               "{least} sevens: count them among the cards left in hand."),
+    "held.points_in_hand.aces": Nn_("Cards left in hand are {points:,} points, but {count} player holding 3+ aces holds "
+                                    "at least {least:,} (3 aces at {each} each): count those aces in the points left "
+                                    "in hand.",
+                                    "Cards left in hand are {points:,} points, but {count} players holding 3+ aces hold "
+                                    "at least {least:,} (3 aces at {each} each): count those aces in the points left "
+                                    "in hand."),
+    "held.points_in_hand.sevens": Nn_("Cards left in hand are {points:,} points, but {count} player holding 3+ sevens "
+                                      "holds at least {least:,} (3 sevens at {each} each): count those sevens in the "
+                                      "points left in hand.",
+                                      "Cards left in hand are {points:,} points, but {count} players holding 3+ sevens "
+                                      "hold at least {least:,} (3 sevens at {each} each): count those sevens in the "
+                                      "points left in hand."),
+    "held.points_in_hand": (N_("Cards left in hand are {points:,} points, but {aces:players_aces} and "
+                               "{sevens:players_sevens} hold at least {least:,} (3 aces at {each_ace} each and 3 sevens "
+                               "at {each_seven} each): count those aces and sevens in the points left in hand.")),
     "special_hand.canastas": (N_("A special hand is laid down before the side melds anything, so the side cannot "
                               "have canastas too.")),
     # --- a hand's sides together (validation) --------------------------------------------
@@ -228,8 +254,10 @@ MESSAGES: dict[str, str] = {
     "position.threes": N_("Only {which} are laid out on their own."),
     "position.hand_keeps_three": N_("A hand never keeps {which}: it is laid out at once and replaced."),
     "position.three_in_pile": N_("In {family} 3s are laid out as they come: none is ever in the pile."),
+    "position.card_missing": (N_("The position shows {shown} cards and counts {wanted} more: {missing} of the {cards} "
+                              "cards is missing.")),
     "position.cards_missing": (N_("The position shows {shown} cards and counts {wanted} more: {missing} of the {cards} "
-                               "cards {verb} missing.")),
+                               "cards are missing.")),
     "position.too_many_cards": N_("The position holds {count} cards; the decks hold only {cards}."),
     "position.true_or_false": N_("Say true or false."),
     "position.has_melded": N_("Side {side} has melds on the table, so it has melded."),
@@ -240,7 +268,8 @@ MESSAGES: dict[str, str] = {
     "position.seed": N_("The seed is a whole number or a text."),
     "position.hands_hold_threes": (N_("The hands given as counts hold more cards than the position leaves for them: "
                                    "a hand never holds {which}.")),
-    "position.frozen": N_("The pile {reason}, so it is {is_}frozen by a card."),
+    "position.frozen": N_("The pile holds a wild card or a red 3, so it is frozen by a card."),
+    "position.not_frozen": N_("The pile holds no wild card and no red 3, so it is not frozen by a card."),
     "position.absorbed": (N_("Seat {seat} plays with seat {partner}: their melds are one side's, given under that "
                           "lower seat.")),
     "position.no_partner": N_("Nobody can answer: the player to move has no partner."),
@@ -478,9 +507,14 @@ def _cards(cards) -> list:
     return parse_cards(cards if isinstance(cards, str) else " ".join(cards))
 
 
-def _placed(placed) -> str:
-    """Return where wild cards were put: "a 2 on the 9s and a joker on the 5s"."""
-    return _words().join_and([f"{_words().cards_words(_cards(cards))} on the {_label(key)}" for key, cards in placed])
+PLACED = N_("{cards} on the {meld}")
+
+
+def _placed(placed, gettext=_same) -> str:
+    """Return where wild cards were put: "a 2 on the 9s and a joker on the 5s" (in ``gettext``'s language)."""
+    words = _words()
+    return words.join_and([gettext(PLACED).format(cards=words.cards_words(_cards(cards), gettext),
+                                                  meld=gettext(_label(key))) for key, cards in placed], gettext)
 
 
 def _frozen(reasons) -> str:
@@ -512,6 +546,22 @@ def _special(name: str) -> str:
     return next((hand.label for hand in SPECIAL_HANDS if hand.id == name), name).lower()
 
 
+UNFINISHED_MELDS = {"aces": N_("an unfinished meld of aces"), "sevens": N_("an unfinished meld of sevens"),
+                    "wild": N_("an unfinished meld of wild cards")}
+
+
+def _held(canastas, unfinished, gettext) -> str:
+    """Return a side's canastas and unfinished melds in words: "1 natural canasta and an unfinished meld of aces"."""
+    from .kinds import CanastaKind
+
+    parts = [f"{count} {gettext(CanastaKind(kind).noun(count))}" for kind, count in canastas]
+    return _words().capital(_words().join_and(parts + [gettext(UNFINISHED_MELDS[kind]) for kind in unfinished],
+                                              gettext))
+
+
+PLAYERS_ACES = Nn_("{count} player holding 3+ aces", "{count} players holding 3+ aces")
+PLAYERS_SEVENS = Nn_("{count} player holding 3+ sevens", "{count} players holding 3+ sevens")
+
 # spec: (value, every parameter, the reader's gettext) -> words
 SPECS = {
     "plural": lambda rank, _, g: g(_rank(rank).plural),
@@ -521,7 +571,7 @@ SPECS = {
     "card_text": lambda card, _, g: str(_card(card)),
     "label": lambda key, _, g: g(_label(key)),
     "labels": lambda keys, _, g: _words().join_and([g(_label(key)) for key in keys], g),
-    "Decks": lambda decks, _, g: _words().capital(_words().decks_word(decks)),
+    "Decks": lambda decks, _, g: g(_words().decks_phrase(decks, "capital")),
     "Label": lambda key, _, g: _words().capital(g(_label(key))),
     "count_of_rank": lambda count, p, g: _words().rank_word(_rank(p["rank"]), count, g),
     "have_of_rank": lambda count, p, g: _words().rank_word(_rank(p["rank"]), count, g) if count else g(N_("none")),
@@ -531,9 +581,13 @@ SPECS = {
     "cards_words": lambda cards, _, g: _words().cards_words(_cards(cards), g),
     "them": lambda cards, _, g: g(N_("it")) if len(_cards(cards)) == 1 else g(N_("them")),
     "go_on": lambda cards, _, g: g(N_("goes on")) if len(_cards(cards)) == 1 else g(N_("go on")),
-    "placed": lambda placed, _, g: _placed(placed),
-    "canastas": lambda count, _, g: _words().plural(count, "canasta"),
-    "wild_cards": lambda count, _, g: _words().plural(count, "wild card"),
+    "placed": lambda placed, _, g: _placed(placed, g),
+    "canastas": lambda count, _, g: _words().counted(count, _words().CANASTAS, g),
+    "held": lambda canastas, p, g: _held(canastas, p["unfinished"], g),
+    "players_aces": lambda count, _, g: _words().counted(count, PLAYERS_ACES, g),
+    "players_sevens": lambda count, _, g: _words().counted(count, PLAYERS_SEVENS, g),
+    "wild_cards": lambda count, _, g: _words().counted(count, _words().WILD_CARDS_COUNTED, g),
+    ",": lambda value, _, g: _words().number_word(value, g),
     "none": lambda count, _, g: str(count) if count else g(N_("none")),
     "it": lambda count, _, g: g(N_("it")) if count == 1 else g(N_("them")),
     "its": lambda count, _, g: g(N_("its")) if count == 1 else g(N_("their")),
@@ -548,8 +602,8 @@ SPECS = {
     "family": lambda family_id, _, g: g(_family(family_id)),
     "rules": lambda rules_id, _, g: g(_rules(rules_id)),
     "special": lambda name, _, g: _special(name),
-    "points": lambda value, _, g: _words().points_word(value),
-    "or": lambda items, _, g: _words().join_or([str(item) for item in items]),
+    "points": lambda value, _, g: _words().points_word(value, g),
+    "or": lambda items, _, g: _words().join_or([str(item) for item in items], g),
     "and": lambda items, _, g: _words().join_and([str(item) for item in items], g),
     "comma": lambda items, _, g: ", ".join(str(item) for item in items),
     "frozen": lambda reasons, _, g: _frozen(reasons),
@@ -560,7 +614,7 @@ SPECS = {
 
 
 class _Wording(string.Formatter):
-    """str.format with the specs of :data:`SPECS`, each given every parameter."""
+    """str.format with the specs of :data:`SPECS`, each given every parameter (``{high:,}`` is the reader's number)."""
 
     def __init__(self, params: Mapping[str, object], gettext=None):
         self.params = params
@@ -573,13 +627,17 @@ class _Wording(string.Formatter):
         return super().format_field(value, format_spec)
 
 
-def render(template: str, params: Mapping[str, object], gettext=_same) -> str:
+def render(template: str | tuple[str, str], params: Mapping[str, object], gettext=_same) -> str:
     """Return ``template`` with its fields filled from ``params``, each read as its spec says.
 
-    ``gettext`` translates the template first (and any problem among the parameters).
+    ``gettext`` translates the template first (and any problem among the parameters); a plural pair
+    (:func:`Nn_`) takes the form of its ``count`` parameter.
     """
-    if gettext is not _same:
+    if isinstance(template, tuple):
+        template = _words().counted_form(params["count"], template, gettext)
+    elif gettext is not _same:
         template = gettext(template) if template else template
+    if gettext is not _same:
         params = {name: _translated(value, gettext, name) for name, value in params.items()}
     if ":" not in template and "." not in template:
         return template.format_map(params)
@@ -595,7 +653,7 @@ class _Worded(str):
 
 
 # Parameters that are words of the app (a field's label, what a body is), marked with N_ where they are made.
-WORDED_PARAMS = {"label", "what", "listed", "reason"}
+WORDED_PARAMS = {"label", "what", "listed", "reason", "decks", "Decks"}
 
 
 def _translated(value, gettext, name=""):

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from .cards import Card, Rank, Suit, copies_in_decks
 from .errors import InvalidHand, Problem
 from .rules import RuleSet
-from .words import capital, decks_word, singular
+from .words import decks_phrase, singular
 
 
 def supply_name(card: Card) -> str:
@@ -37,7 +37,7 @@ def deck_problems(ruleset: RuleSet, cards: Iterable[Card], field_name: str) -> l
     ['Two decks hold only 4 jokers; you wrote 5.', 'Two decks hold only 2 kings of spades; you wrote 3.']
     """
     cards = list(cards)
-    decks = capital(decks_word(ruleset.decks))
+    decks = decks_phrase(ruleset.decks, "capital")
     problems = []
     by_kind = Counter(supply_name(card) for card in cards)
     for card in dict.fromkeys(kind_card(card) for card in cards):

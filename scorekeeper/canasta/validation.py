@@ -13,7 +13,7 @@ from .errors import Place, Problem
 from .kinds import CanastaKind
 from .options import Options
 from .rules import CANASTA_MINIMUM_POINTS, UNFINISHED_MINIMUM_POINTS, RuleSet
-from .words import IN_HAND_NAMES, capital, decks_word, join_and, plural
+from .words import IN_HAND_NAMES, decks_phrase, join_and
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -32,7 +32,7 @@ RANK_GROUPS = {name: ranks for name, ranks in IN_HAND_GROUPS.items() if len(rank
 
 
 def _decks(ruleset: RuleSet) -> str:
-    return "the " + decks_word(ruleset.decks)
+    return decks_phrase(ruleset.decks, "the")
 
 
 def _canasta_words(canastas: dict[CanastaKind, int]) -> list[str]:
@@ -56,11 +56,12 @@ def _points_problem(side: SideInput, index: int) -> Problem | None:
         least += sum([UNFINISHED_MINIMUM_POINTS[kind] for kind in side.unfinished])
     if side.melded_points >= least:
         return None
-    parts = _canasta_words(side.canastas)
-    parts += [f"an unfinished meld of {kind if kind != 'wild' else 'wild cards'}" for kind in sorted(side.unfinished)]
-    verb = "holds" if len(parts) == 1 and side.canasta_count <= 1 else "hold"
-    return Problem("melded_points.below_canastas", Place(side=index, field="melded_points"),
-                   held=capital(join_and(parts)), verb=verb, least=least, melded=side.melded_points)
+    canastas = [(str(kind), count) for kind, count in side.canastas.items() if count]
+    unfinished = sorted(side.unfinished)
+    # "count" chooses the verb: one canasta or one unfinished meld "holds", more "hold".
+    count = 1 if len(canastas) + len(unfinished) == 1 and side.canasta_count <= 1 else 2
+    return Problem("melded_points.below_canastas", Place(side=index, field="melded_points"), canastas=canastas,
+                   unfinished=unfinished, count=count, least=least, melded=side.melded_points)
 
 
 def _going_out_problem(ruleset: RuleSet, options: Options, side: SideInput, index: int) -> Problem | None:
@@ -75,8 +76,7 @@ def _going_out_problem(ruleset: RuleSet, options: Options, side: SideInput, inde
     elif side.going_out == "concealed" and have == 0:
         code, params = "going_out.concealed_no_canasta", {}
     elif have < need:
-        code, params = "going_out.canastas_needed", {"needed": plural(need, "canasta"),
-                                                      "has": "none" if have == 0 else str(have)}
+        code, params = "going_out.canastas_needed", {"needed": need, "has": have}
     else:
         return None
     return Problem(code, Place(side=index, field="going_out"), also=[Place(side=index, field=key) for key in also],
@@ -99,24 +99,25 @@ def _holding_problem(side: SideInput, index: int) -> Problem | None:
         return None
     field = f"players_with_three_{'aces' if held['aces'] else 'sevens'}"
     least = sum(3 * HELD_CARD_POINTS[kind] * players for kind, players in held.items())
-    words = [f"{players} player{'s' if players > 1 else ''} holding 3+ {kind}" for kind, players in held.items() if players]
-    hold = "hold" if len(words) > 1 or max(held.values()) > 1 else "holds"
-    why = " and ".join(f"3 {kind} at {HELD_CARD_POINTS[kind]} each" for kind, players in held.items() if players)
     hand = side.in_hand
     if hand is not None:  # counted card by card: the aces themselves, the sevens among the 4s to 7s
         counted = {"aces": hand.aces, "sevens": hand.four_to_seven}
         for kind, players in held.items():
             cards = counted[kind]
             if players and cards < 3 * players:
-                who = f"{players} player{'s' if players > 1 else ''} holding 3+ {kind}"
                 where = field if kind == "aces" or not held["aces"] else "players_with_three_sevens"
-                return Problem(f"held.{kind}_in_hand", Place(side=index, field=where), cards=cards, who=who,
-                               verb="hold" if players > 1 else "holds", least=3 * players)
+                return Problem(f"held.{kind}_in_hand", Place(side=index, field=where), cards=cards, count=players,
+                               least=3 * players)
     if side.hand_points >= least:
         return None
-    return Problem("held.points_in_hand", Place(side=index, field=field), points=side.hand_points,
-                   who=" and ".join(words), verb=hold, least=least, why=why,
-                   kinds=" and ".join(kind for kind, n in held.items() if n))
+    place = Place(side=index, field=field)
+    if held["aces"] and held["sevens"]:
+        return Problem("held.points_in_hand", place, points=side.hand_points, aces=held["aces"],
+                       sevens=held["sevens"], least=least, each_ace=HELD_CARD_POINTS["aces"],
+                       each_seven=HELD_CARD_POINTS["sevens"])
+    kind = "aces" if held["aces"] else "sevens"
+    return Problem(f"held.points_in_hand.{kind}", place, points=side.hand_points, count=held[kind], least=least,
+                   each=HELD_CARD_POINTS[kind])
 
 
 def side_problems(ruleset: RuleSet, options: Options, side: SideInput, index: int) -> list[Problem]:
@@ -265,7 +266,7 @@ def _scarce_canasta_problems(ruleset: RuleSet, sides: Sequence[SideInput], scarc
         made = sum(side.canastas.get(kind, 0) for side in sides for kind in kinds)
         if made > supply // size:
             names = " or ".join(kind.noun(1) for kind in kinds)
-            problems.append(Problem("sides.scarce_canastas", "sides", Decks=capital(_decks(ruleset)), supply=supply,
+            problems.append(Problem("sides.scarce_canastas", "sides", Decks=decks_phrase(ruleset.decks, "The"), supply=supply,
                                     what=what, enough=supply // size, names=names, made=made))
     return problems
 

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .cards import Card, Rank
-from .messages import N_
+from .messages import N_, Nn_
 
 SINGULAR = {
     Rank.ACE: N_("ace"), Rank.KING: N_("king"), Rank.QUEEN: N_("queen"), Rank.JACK: N_("jack"),
@@ -22,6 +22,11 @@ A_RED_THREE, RED_THREES = N_("a red 3"), N_("{count} red 3s")
 A_BLACK_THREE, BLACK_THREES = N_("a black 3"), N_("{count} black 3s")
 A_PAIR, NO_CARD = N_("a pair of {ranks}"), N_("no card")
 WILD_CARDS, WITH_WILDS = N_("{count} wild cards"), N_("{meld} with {wilds}")
+
+
+# The English names that take "an": "an ace", "an 8" (the choice of article is English's; each catalogue
+# words both templates as its language does).
+VOWEL_SOUNDS = frozenset("a8")
 
 
 def _same(text: str) -> str:
@@ -41,7 +46,7 @@ def rank_word(rank: Rank, count: int = 1, gettext=_same) -> str:
     """
     name = singular(rank)
     if count == 1:
-        return gettext(AN_RANK if name[0] in "a8" else A_RANK).format(rank=gettext(name))
+        return gettext(AN_RANK if name[0] in VOWEL_SOUNDS else A_RANK).format(rank=gettext(name))
     if count == 0:
         return gettext(NO_RANK).format(rank=gettext(name))
     return gettext(RANKS).format(count=count, ranks=gettext(rank.plural))
@@ -57,8 +62,36 @@ def card_word(card: Card, gettext=_same) -> str:
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
-    """Return ``count`` and the noun that goes with it: ``"1 canasta"``, ``"2 canastas"``."""
+    """Return ``count`` and the English noun that goes with it: ``"1 canasta"``, ``"2 canastas"`` (words the reader
+    reads go through :func:`counted`)."""
     return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+# Counted nouns: each a plural pair, its form chosen by the reader's plural rule.
+CARDS, CANASTAS, WILD_CARDS_COUNTED = (Nn_("{count} card", "{count} cards"), Nn_("{count} canasta", "{count} canastas"),
+                                       Nn_("{count} wild card", "{count} wild cards"))
+
+
+def number_word(value, gettext=_same) -> str:
+    """Return a number as the reader's language writes it: the ``number`` of ``gettext``'s catalogue when it has one
+    (the app's :func:`scorekeeper.i18n.number`), else English's ``"7,980"``."""
+    formatter = getattr(gettext, "number", None)
+    return formatter(value) if formatter else f"{value:,}"
+
+
+def counted(count: int, forms: tuple[str, str], gettext=_same) -> str:
+    """Return ``count`` things in the reader's words, through ``gettext``'s ``ngettext`` when its catalogue has one.
+
+    >>> counted(1, CARDS), counted(12, CARDS), counted(2, CANASTAS)
+    ('1 card', '12 cards', '2 canastas')
+    """
+    return counted_form(count, forms, gettext).format(count=number_word(count, gettext))
+
+
+def counted_form(count: int, forms: tuple[str, str], gettext=_same) -> str:
+    """Return the form of a plural pair for ``count`` in ``gettext``'s language, its fields not yet filled in."""
+    choose = getattr(gettext, "ngettext", None)
+    return choose(*forms, count) if choose else forms[0 if count == 1 else 1]
 
 
 def _join(parts: Sequence[str], word: str) -> str:
@@ -75,14 +108,19 @@ def join_and(parts: Sequence[str], gettext=None) -> str:
     return gettext(AND).format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
-def join_or(parts: Sequence[str]) -> str:
-    """Return the parts as a choice in words: ``"a, b or c"``."""
-    return _join(parts, "or")
+OR = N_("{first} or {last}")
 
 
-def points_word(value: int) -> str:
+def join_or(parts: Sequence[str], gettext=None) -> str:
+    """Return the parts as a choice in words: ``"a, b or c"`` (through ``gettext``: in the reader's language)."""
+    if gettext is None or len(parts) == 1:
+        return _join(parts, "or")
+    return gettext(OR).format(first=", ".join(parts[:-1]), last=parts[-1])
+
+
+def points_word(value: int, gettext=_same) -> str:
     """Return points as a score shows them: thousands separated, a true minus sign (``"−2,500"``)."""
-    return ("\u2212" if value < 0 else "") + f"{abs(value):,}"
+    return ("\u2212" if value < 0 else "") + number_word(abs(value), gettext)
 
 
 def capital(text: str) -> str:
@@ -100,6 +138,26 @@ def decks_word(decks: int) -> str:
     ('two decks', 'Three decks', '4 decks')
     """
     return f"{NUMBER_WORDS.get(decks, decks)} decks"
+
+
+# The decks as a sentence names them, each way a whole phrase of the catalogue (the rule sets play two or three).
+DECKS = {"capital": {2: N_("Two decks"), 3: N_("Three decks")},
+         "the": {2: N_("the two decks"), 3: N_("the three decks")},
+         "The": {2: N_("The two decks"), 3: N_("The three decks")}}
+
+
+def decks_phrase(decks: int, form: str) -> str:
+    """Return the decks named as ``form`` says ("capital", "the", "The"): a phrase of the catalogue, which a
+    sentence translates as one of its words (messages.WORDED_PARAMS).
+
+    >>> decks_phrase(2, "capital"), decks_phrase(3, "the"), decks_phrase(4, "The")
+    ('Two decks', 'the three decks', 'The 4 decks')
+    """
+    phrase = DECKS[form].get(decks)
+    if phrase is not None:
+        return phrase
+    text = ("the " if form.lower() == "the" else "") + decks_word(decks)
+    return capital(text) if form in ("capital", "The") else text
 
 
 # The cards-in-hand groups (``cards.IN_HAND_GROUPS``) as a player names them.

@@ -166,7 +166,7 @@ def _minimum_hint():
     by_family: dict = {}
     for ruleset in PRESETS.values():
         by_family.setdefault(ruleset.family.name, set()).update(minimums(ruleset))
-    listed = "; ".join(f"{_(name)} {join_or([str(value) for value in sorted(values)])}"
+    listed = "; ".join(f"{_(name)} {join_or([str(value) for value in sorted(values)], _)}"
                        for name, values in by_family.items())
     return _("Instead of the total, the minimum itself: %(minimums)s.", minimums=listed)
 

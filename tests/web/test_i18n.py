@@ -210,3 +210,103 @@ def test_a_practice_game_names_its_seats_in_the_language_it_was_started_in(clien
     assert not re.search(r"\b(West|East)\b", page)
     board = client.get(re.search(r'href="(/games/[^"/]+)"', page).group(1)).get_data(as_text=True)
     assert "Oeste" in board and not re.search(r"\b(West|East)\b", board)
+
+
+# --- no English piece inside a translated sentence (issue 24) ----------------------------------------
+
+
+def _engine_words(client, language, words):
+    """Return ``words(gettext)`` worded in ``language``: the engine's sentences through the app's catalogue."""
+    from scorekeeper.i18n import gettext
+
+    with client.application.test_request_context(headers={"Accept-Language": language}):
+        return words(gettext)
+
+
+def test_the_coach_counts_cards_with_the_languages_plural(client):
+    from scorekeeper.canasta.coach.said import Said
+    from scorekeeper.canasta.coach.words import Reader, render
+
+    def line(count):
+        return lambda gettext: render(Said.of("move", seat=1, did=Said.of("drew", count=count)),
+                                      Reader(0, ("Ann", "Bob"), gettext=gettext))
+    german = _engine_words(client, "de", line(12))
+    assert "12 Karten" in german and "Kartes" not in german, german
+    assert "3 carte" in _engine_words(client, "it", line(3))
+    assert render(Said.of("move", seat=1, did=Said.of("drew", count=12)), Reader(0, ("Ann", "Bob"))) == "Bob drew 12 cards."
+
+
+def test_the_engines_sentences_count_canastas_and_write_numbers_in_the_readers_language(client):
+    from scorekeeper.canasta import messages
+
+    italian = _engine_words(client, "it", lambda g: messages.sentence("going_out.canastas_needed",
+                                                                        {"needed": 2, "has": 0}, g))
+    assert "2 canaste" in italian and "canastas" not in italian, italian
+    portuguese = _engine_words(client, "pt_BR", lambda g: messages.sentence("going_out.canastas_needed",
+                                                                              {"needed": 1, "has": 0}, g))
+    assert "1 canastra" in portuguese, portuguese
+    spanish = _engine_words(client, "es", lambda g: messages.sentence("value.above", {"label": "Total", "high": 7980}, g))
+    assert "7.980" in spanish and "7,980" not in spanish, spanish
+    assert messages.sentence("value.above", {"label": "Total", "high": 7980}) == "Total cannot be more than 7,980."
+
+
+def test_agreeing_words_are_whole_sentences_in_the_catalogue(client):
+    from scorekeeper.canasta import messages
+
+    held = _engine_words(client, "de", lambda g: messages.sentence("held.aces_in_hand",
+                                                                     {"cards": 2, "count": 2, "least": 6}, g))
+    assert "2 Spieler mit 3+ Assen haben mindestens 6 Asse" in held and "holding" not in held, held
+    frozen = _engine_words(client, "es", lambda g: messages.sentence("position.not_frozen", {}, g))
+    assert frozen == "El pozo no tiene ningún comodín ni ningún tres rojo, así que no está congelado por una carta."
+    assert messages.sentence("held.aces_in_hand", {"cards": 2, "count": 1, "least": 3}) == (
+        "Aces left in hand are 2, but 1 player holding 3+ aces holds at least 3 aces: count them among the cards "
+        "left in hand.")
+
+
+def test_the_practice_button_deals_and_the_check_link_says_whose_meld(client):
+    page = client.get("/practice", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert ">Geben</button>" in page, page
+    response = client.post("/games/new", data={"rules": "classic", "names-0": "Ann", "names-1": "Cy"})
+    board = client.get(response.headers["Location"], headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert "Consultar nuestra primera bajada" in board and "(our)" not in board
+    assert 'aria-label="Ann: 0 de 5.000"' in board
+
+
+def test_markup_is_no_word_of_the_catalogue():
+    with (ROOT / "translations" / "messages.pot").open("rb") as source:
+        ids = {message.id for message in read_po(source) if message.id}
+    assert not {"hidden", "cheat", "a8", 'data-when="%(when)s"', "Unfinished ", "card"} & ids
+
+
+def test_the_decks_are_named_in_the_readers_language(client):
+    from scorekeeper.canasta import messages
+    from scorekeeper.canasta.cards import parse_cards
+    from scorekeeper.canasta.rules import PRESETS
+    from scorekeeper.canasta.supply import deck_problems
+
+    problem = deck_problems(PRESETS["classic"], parse_cards("JK JK JK JK JK"), "hand")[0]
+    german = _engine_words(client, "de", lambda g: messages.worded(problem, g))
+    assert german.startswith("Zwei Kartenspiele haben nur 4") and "decks" not in german, german
+    assert problem.message == "Two decks hold only 4 jokers; you wrote 5."
+
+
+def test_a_choice_and_the_placed_wild_cards_are_worded_in_the_readers_language(client):
+    from scorekeeper.canasta import messages
+
+    page = client.get("/check/pile", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "120 oder 150" in page and "120 or 150" not in page
+    params = {"selected": ["9S", "9H", "2D"], "placed": [("9", ["2D"])]}
+    spanish = _engine_words(client, "es", lambda g: messages.sentence("selection.grouped", params, g))
+    assert " on the " not in spanish and "en los" in spanish, spanish
+    assert "the app put a 2 on the 9s (to choose" in messages.sentence("selection.grouped", params)
+
+
+def test_the_canastas_held_agree_with_their_verb_in_the_readers_language(client):
+    from scorekeeper.canasta import messages
+
+    params = {"canastas": [("natural", 1), ("mixed", 1)], "unfinished": [], "count": 2, "least": 85, "melded": 80}
+    german = _engine_words(client, "de", lambda g: messages.sentence("melded_points.below_canastas", params, g))
+    assert german.startswith("1 reiner Canasta und 1 gemischter Canasta haben mindestens 85"), german
+    one = {"canastas": [], "unfinished": ["aces"], "count": 1, "least": 60, "melded": 0}
+    spanish = _engine_words(client, "es", lambda g: messages.sentence("melded_points.below_canastas", one, g))
+    assert spanish.startswith("Una combinación de ases sin completar tiene al menos 60"), spanish

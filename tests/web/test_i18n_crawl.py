@@ -49,8 +49,8 @@ def pseudo_dir(tmp_path_factory):
     folder = tmp_path_factory.mktemp("pseudo")
     pot = folder / "messages.pot"
     pybabel = Path(sys.executable).with_name("pybabel")
-    subprocess.run([str(pybabel), "-q", "extract", "-F", "babel.cfg", "-k", "N_", "-k", "_l", "-k", "lazy_gettext",
-                    "-o", str(pot), "."], cwd=ROOT, check=True)
+    subprocess.run([str(pybabel), "-q", "extract", "-F", "babel.cfg", "-k", "N_", "-k", "Nn_:1,2", "-k", "_l", "-k", "lazy_gettext",
+                    "-k", "lazy_ngettext:1,2", "-k", "pgettext:1c,2", "-o", str(pot), "."], cwd=ROOT, check=True)
     return _pseudo_module().build(pot, folder)
 
 

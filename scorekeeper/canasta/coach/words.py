@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ..messages import N_
 from ..cards import Card, Rank, parse_cards
-from ..words import capital, join_and, plural, singular
+from ..words import CARDS, capital, counted, join_and, number_word, singular
 from ..words import cards_words, meld_words
 from .names import rank_name, the_card
 from .said import as_data
@@ -66,7 +66,8 @@ REASONS = {
     # Melding.
     "meld_first": N_("a first meld of {points} reaches the minimum of {minimum}"),
     "meld_first_threes": N_("a first meld of {points} reaches the minimum of {minimum}, and the side's red 3s now count for it"),
-    "meld_canasta": N_("it completes a {kind} canasta of {rank}"),
+    "meld_canasta": N_("it completes a mixed canasta of {rank}"),
+    "meld_canasta.natural": N_("it completes a natural canasta of {rank}"),
     "meld_grow": N_("the {rank} grow to {size} cards, nearer a canasta"),
     "meld_canasta_grow": N_("the canasta of {rank} grows to {size} cards, and the card is out of the hand"),
     "meld_new": N_("a new meld of {rank} scores {points} and leaves fewer cards in hand"),
@@ -181,8 +182,8 @@ def _meld(meld, gettext=_untranslated) -> str:
     return meld_words(_rank(rank), _cards(codes), gettext)
 
 
-def _points(value) -> str:
-    return f"{value:,.0f}"
+def _points(value, gettext=_untranslated) -> str:
+    return number_word(round(value), gettext)
 
 
 def _reason_fields(code: str, params: Mapping, reader: Reader) -> dict:
@@ -190,30 +191,35 @@ def _reason_fields(code: str, params: Mapping, reader: Reader) -> dict:
     _ = reader.gettext
     fields = dict(params)
     if "size" in params and code in ("take_pile", "take_pile_first", "draw"):  # "14 cards"; elsewhere a number
-        fields["size"] = plural(params["size"], _("card"))
+        fields["size"] = counted(params["size"], CARDS, _)
     if "cards" in params:
         fields["what"] = (cards_words(_cards(params["cards"]), _) if params["cards"] else
-                          _("the side's meld of {rank}").format(rank=Rank(params["top"]).plural))
+                          _("the side's meld of {rank}").format(rank=_(Rank(params["top"]).plural)))
     if "melds" in params:
         fields["melds"] = join_and([_meld(meld, _) for meld in params["melds"]], _)
     if "rank" in params:
         fields["rank"] = _ranks_word(params["rank"], _)
         fields["single"] = singular(Rank(params["rank"])) if params["rank"] is not None else ""
     if "count" in params:
-        fields["count"] = plural(params["count"], _("card"))
+        fields["count"] = counted(params["count"], CARDS, _)
     if "fewest" in params:
-        fields["fewest"] = plural(params["fewest"], _("card"))
+        fields["fewest"] = counted(params["fewest"], CARDS, _)
     if "points" in params and params.get("why") in ("lead", "behind"):
-        fields["points"] = _points(params["points"])
+        fields["points"] = _points(params["points"], _)
     if "why" in params:
         fields["why"] = _(WHYS[params["why"]]).format(**fields)
     if code == "searched":
         for key in ("chose", "versus"):
             what, card = params[key]
             fields[key] = _(SEARCHED[what]).format(card=the_card(_card(card), _) if card else "")
-        fields["points"] = _points(params["points"])
+        fields["points"] = _points(params["points"], _)
         fields["margin"] = _(MARGIN if params["points"] else MARGIN_EVEN).format(**fields)
     return fields
+
+
+def _variant(code: str, params: Mapping) -> str:
+    """Return the key of the reason's whole sentence: a canasta's kind is a sentence of its own ("a natural canasta")."""
+    return "meld_canasta.natural" if code == "meld_canasta" and params.get("kind") == "natural" else code
 
 
 def reason_clause(reason, form: str = "plain", reader: Reader | None = None) -> str:
@@ -227,7 +233,7 @@ def reason_clause(reason, form: str = "plain", reader: Reader | None = None) -> 
         form = "after" if code not in TO_THE_TABLE else form
     template = {"after": AFTER_THE_MOVE, "hint": FOR_A_HINT, "told": TO_THE_TABLE}.get(form, {}).get(code)
     if template is None:
-        template = EMPTY_PILE[code] if code in EMPTY_PILE and params.get("size") == 0 else REASONS[code]
+        template = EMPTY_PILE[code] if code in EMPTY_PILE and params.get("size") == 0 else REASONS[_variant(code, params)]
     return reader.gettext(template).format(**_reason_fields(code, params, reader)) if template else ""
 
 
@@ -277,12 +283,12 @@ def _did(did: Mapping, reader: Reader) -> str:
             drawn = _cards(params["cards"])
             return _(MOVES["drew"]).format(cards=join_and([the_card(c, _) for c in drawn], _) if drawn else _("no card"))
         count = params["count"]
-        return _(MOVES["drew_hidden"]).format(count=_("a card") if count == 1 else plural(count, _("card")))
+        return _(MOVES["drew_hidden"]).format(count=_("a card") if count == 1 else counted(count, CARDS, _))
     if code == "took_pile":
         top = _card(params["top"])
-        fields = {"size": plural(params["size"], _("card")), "top": the_card(top, _),
+        fields = {"size": counted(params["size"], CARDS, _), "top": the_card(top, _),
                   "what": cards_words(_cards(params["cards"]), _) if params["cards"] else
-                  _("the side's meld of {rank}").format(rank=top.rank.plural),
+                  _("the side's meld of {rank}").format(rank=_(top.rank.plural)),
                   "laid": join_and([_meld(meld, _) for meld in params["laid"]], _) if params["laid"] else ""}
         return _(MOVES["took_pile_laid" if params["laid"] else "took_pile"]).format(**fields)
     if code == "melded":
@@ -367,7 +373,7 @@ def _hint_move(move: Mapping, reader: Reader) -> str:
     code, params = move["code"], move.get("params", {})
     if code == "take_pile":
         text = _(HINTS["take_pile"]).format(cards=cards_words(_cards(params["cards"]), _)) if params["cards"] else \
-            _(HINTS["take_pile_onto"]).format(rank=_card(params["top"]).rank.plural)
+            _(HINTS["take_pile_onto"]).format(rank=_(_card(params["top"]).rank.plural))
         if params["melds"]:
             text = _(HINTS["and_put_down"]).format(hint=text, melds=join_and([_meld(m, _) for m in params["melds"]], _))
         return text
@@ -392,16 +398,16 @@ def _saying(code: str, params: Mapping, reader: Reader) -> str:
                                        why=reason_clause(params["reason"], "hint", reader))
     fields = {}
     if code == "tip_take_pile":
-        fields["size"] = plural(params["size"], _("card"))
+        fields["size"] = counted(params["size"], CARDS, _)
     elif code == "tip_canasta_first":
         fields["why"] = reason_clause(params["reason"], "plain", reader)
     elif code == "mistake_feeds_pile":
         card = _card(params["card"])
-        fields.update(card=rank_name(card, _), seat=reader.whom(params["seat"]), rank=card.rank.plural)
+        fields.update(card=rank_name(card, _), seat=reader.whom(params["seat"]), rank=_(card.rank.plural))
     elif code == "mistake_wild_on_natural":
         fields.update(rank=_ranks_word(params["rank"], _), natural=params["natural"], mixed=params["mixed"])
     elif code == "mistake_out_over_partner":
-        fields.update(seat=reader.whom(params["seat"]), count=plural(params["count"], _("card")))
+        fields.update(seat=reader.whom(params["seat"]), count=counted(params["count"], CARDS, _))
     elif code == "partner_answered":
         seat = params["seat"]
         fields.update(who=reader.who(seat), word=_("yes") if params["yes"] else _("no"),

@@ -190,8 +190,8 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
     if not supply and not reader.broken and not reader.problems and unknown != wanted:
         if unknown > wanted:
             missing = unknown - wanted
-            reader.problem("position", "position.cards_missing", shown=len(seen), wanted=wanted, missing=missing,
-                           cards=ruleset.cards, verb="is" if missing == 1 else "are")
+            reader.problem("position", "position.card_missing" if missing == 1 else "position.cards_missing",
+                           shown=len(seen), wanted=wanted, missing=missing, cards=ruleset.cards)
         else:
             reader.problem("position", "position.too_many_cards", count=len(seen) + wanted, cards=ruleset.cards)
 
@@ -245,8 +245,7 @@ def read_position(ruleset: RuleSet, options: Options, data) -> tuple[Position, S
         seed = 0
     pile_frozen = any(card.is_wild or card.is_red_three for card in pile)
     if "frozen" in data and reader.flag("frozen", pile_frozen) != pile_frozen:
-        reason = N_("holds a wild card or a red 3") if pile_frozen else N_("holds no wild card and no red 3")
-        reader.problem("position.frozen", "position.frozen", reason=reason, is_="" if pile_frozen else "not ")
+        reader.problem("position.frozen", "position.frozen" if pile_frozen else "position.not_frozen")
     reader.raise_if_any()
 
     filled, fill = fill_hidden(ruleset, seed, seen, [hidden_counts[seat] if hand is None else None
