@@ -16,7 +16,7 @@ from ..canasta.options import OPTIONS_BY_NAME, default_options, option_specs
 from ..canasta.rules import next_minimum
 from ..canasta.scoring import BREAKDOWN_LABELS
 from .charts import points_label
-from ..i18n import gettext as _, lazy_gettext as _l, long_date
+from ..i18n import card_letter, gettext as _, lazy_gettext as _l, long_date
 
 # A sheet prints a number as the board writes it: thousands separated, a true minus sign.
 sheet_number = points_label
@@ -29,7 +29,7 @@ PENALTY_NAMES = {"aces": _l("Unfinished aces"), "sevens": _l("Unfinished sevens"
 
 def _group_label(ranks):
     """Return a group of card values as a score pad prints it: ``"Joker"``, ``"K Q J 10 9 8"``."""
-    return _("Joker") if ranks == (Rank.JOKER,) else " ".join(rank.symbol for rank in reversed(ranks))
+    return _("Joker") if ranks == (Rank.JOKER,) else " ".join(card_letter(rank.symbol) for rank in reversed(ranks))
 
 
 def card_values():
@@ -69,7 +69,7 @@ def reference(ruleset, options=None):
     return {
         "target": options.target,
         "canastas_to_go_out": options.canastas_to_go_out,
-        "red_threes_minus": red_threes_minus,
+        "red_threes_minus": _(red_threes_minus),  # the option's words, marked N_ where the options are
         "card_values": card_values(),
         "canastas": [(kind.short, bonus) for kind, bonus in ruleset.canasta_bonuses],
         "red_threes": list(enumerate(ruleset.red_three_amounts))[1:],

@@ -139,6 +139,14 @@ def test_a_score_sheet_is_printed_in_the_language_it_was_asked_in(client):
     assert "Classic" not in text and "from 1,500" not in text
 
 
+def test_a_german_sheet_prints_the_german_card_letters_and_no_english_in_its_foot(client):
+    german = client.get("/print/score-sheet.pdf", headers={"Accept-Language": "de"})
+    with pdfplumber.open(BytesIO(german.data)) as pdf:
+        text = " ".join(page.extract_text() or "" for page in pdf.pages)
+    assert "K D B 10 9 8" in text and "K Q J" not in text
+    assert "wenn die Partei nichts gemeldet hat" in text and "melded nothing" not in text
+
+
 # --- card letters -------------------------------------------------------------------------------
 
 
