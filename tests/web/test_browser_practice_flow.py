@@ -104,8 +104,8 @@ def test_the_table_shows_no_move_the_log_has_not_told(live_server, phone):
 
 
 def test_a_deal_a_computer_ends_shows_its_end_with_the_last_line(live_server, phone):
-    """Seed end0 (normal): East goes out 8 moves after the player's last discard. The deal's result and its Next
-    deal button wait for the log to tell East's last move."""
+    """Seed end1 (normal): West goes out 4 moves after the player's last discard. The deal's result and its Next
+    deal button wait for the log to tell West's last move."""
     from scorekeeper.canasta.play import apply, deal
     from scorekeeper.canasta.players.levels import LEVELS
     from scorekeeper.games.practice import seed_of
@@ -113,7 +113,7 @@ def test_a_deal_a_computer_ends_shows_its_end_with_the_last_line(live_server, ph
     from scorekeeper.store import tables as rows
     from scorekeeper.store import sqlite
 
-    position, _ = deal("classic", None, seed_of("end0", 1), (0, 0))
+    position, _ = deal("classic", None, seed_of("end1", 1), (0, 0))
     moves = []
     while not position.over:
         move = LEVELS["hard" if position.to_move == 0 else "normal"].choose(position).move
@@ -122,7 +122,7 @@ def test_a_deal_a_computer_ends_shows_its_end_with_the_last_line(live_server, ph
     last = max(index for index, (seat, _) in enumerate(moves) if seat == 0)
     assert moves[-1][0] != 0 and len(moves) - last > 2
     phone.clock.install(time=datetime(2026, 1, 1))
-    start(phone, live_server.url, seed="end0")
+    start(phone, live_server.url, seed="end1")
     # The deal played on to the player's last move, as the page would have stored it.
     practice_id = phone.locator("#practice").get_attribute("data-practice")
     db = sqlite.connect(str(live_server.database))

@@ -105,7 +105,7 @@ def test_three_players_partners_scores_fit_320_px(live_server, browser):
                 move = LEVELS["hard"].choose(position).move
             cards, action = ([], "end_deal") if isinstance(move, EndDeal) else taps(position, move)
             press(page, action, cards)
-        expect(page.locator(".result tbody tr").first.locator("td").first).to_have_text("You +1,130 East +1,330")
+        expect(page.locator(".result tbody tr").first.locator("td").first).to_have_text("You +850 East +1,050")
         # No word of the breakdown is broken over two lines ("canasta / s +600").
         split = page.locator(".result .parts").first.evaluate("""parts => {
             const text = parts.firstChild, words = [], range = document.createRange();
