@@ -22,7 +22,7 @@ from ..games import access
 from ..games import table_computers as computers
 from ..games import table_talk as talk
 from ..games import table_views as views
-from ..games import tables
+from ..games import table_open, tables
 from ..games.once import KeyReused, at_most_once
 from ..live import polling as live_polling
 from ..store import sqlite
@@ -134,12 +134,12 @@ def open_table():
 
     def start():
         try:
-            opened = tables.open_table(db, rules=body.get("rules"), options=body.get("options"),
+            opened = table_open.open_table(db, rules=body.get("rules"), options=body.get("options"),
                                        names=body.get("names"), computer=body.get("computer"))
-        except tables.BadTable as error:
-            raise tables.BadTable(problems + error.problems) from None
+        except table_open.BadTable as error:
+            raise table_open.BadTable(problems + error.problems) from None
         if problems:
-            raise tables.BadTable(problems)  # rolls the new table back
+            raise table_open.BadTable(problems)  # rolls the new table back
         created["opened"] = opened
         # Only hashes of keys are stored: a repeat's answer keeps them sealed with the Idempotency-Key.
         secrets = {"host": opened.host_key, "seats": {str(seat): k for seat, k in opened.keys.items()}}
@@ -148,14 +148,14 @@ def open_table():
 
     try:
         once = at_most_once(db, NEW_TABLE_SCOPE, key, idempotency.request_hash(canonical), start)
-    except tables.BadTable as error:
+    except table_open.BadTable as error:
         return error_body(422, error.problems)
     except KeyReused:
         return idempotency.key_reused()
     if once.repeated:
         kept = json.loads(once.kept)
         secrets = json.loads(idempotency.unseal(kept["sealed"], key, kept["id"]))
-        opened = tables.Opened(kept["id"], secrets["host"], {int(seat): k for seat, k in secrets["seats"].items()})
+        opened = table_open.Opened(kept["id"], secrets["host"], {int(seat): k for seat, k in secrets["seats"].items()})
         response = idempotency.replayed(_opened_response(db, opened))
         return response
     _computers_move(created["opened"].id)

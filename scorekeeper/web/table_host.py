@@ -21,7 +21,7 @@ from ..canasta.options import OPTION_SPECS
 from ..canasta.rules import PRESETS
 from ..games import table_access
 from ..games import table_computers as computers
-from ..games import tables
+from ..games import table_open, tables
 from ..printing.qr import qr_svg
 from ..store import sqlite
 from .board import served_here_only
@@ -88,7 +88,7 @@ def new_table():
         return _render_new_table(form, 400)
     if request.method == "POST" and not form.errors:
         opened = _open_from(form)
-        if opened is not None and not isinstance(opened, tables.Opened):
+        if opened is not None and not isinstance(opened, table_open.Opened):
             return opened  # the limit's answer
         if opened is not None:
             flash(_("The table is open and the first deal is dealt. Send each friend the link of their seat."), "success")
@@ -116,11 +116,11 @@ def _open_from(form):
     db = sqlite.get_db()
     try:
         with sqlite.transaction(db):
-            opened = tables.open_table(db, rules=form.ruleset.id, options=form.chosen_options(),
+            opened = table_open.open_table(db, rules=form.ruleset.id, options=form.chosen_options(),
                                        names=form.seat_names(), computer=form.computer_map())
             if you is None:
-                raise tables.BadTable([])  # the seats' problems too are said at once; nothing is stored
-    except tables.BadTable as error:
+                raise table_open.BadTable([])  # the seats' problems too are said at once; nothing is stored
+    except table_open.BadTable as error:
         for field, message in error.problems:
             form.place(field, message)
         return None

@@ -3,14 +3,14 @@
 import pytest
 from flask import session
 
-from scorekeeper.games import table_access, tables
+from scorekeeper.games import table_access, table_open, tables
 from scorekeeper.store import sqlite
 from tests.tables_helpers import table_app
 
 
 def _opened(app):
     with app.app_context():
-        return tables.open_table(sqlite.get_db(), rules="classic", names=["Ann", "Bob", "Cy", "Di"],
+        return table_open.open_table(sqlite.get_db(), rules="classic", names=["Ann", "Bob", "Cy", "Di"],
                                  computer={"1": "normal", "3": "easy"})
 
 

@@ -8,7 +8,7 @@ from scorekeeper.canasta.play import AskPartner, Answer, apply, deal, hand_sides
 from scorekeeper.canasta.coach.words import Reader, reason_clause
 from scorekeeper.canasta.players.random_players import random_deal
 from scorekeeper.canasta.players.reasons import Reason
-from scorekeeper.games import tables
+from scorekeeper.games import table_open, tables
 from scorekeeper.games.table_views import view_for
 from scorekeeper.store import sqlite
 from scorekeeper.store import tables as rows
@@ -32,7 +32,7 @@ def db(app):
 
 def opened(db, **body):
     with sqlite.transaction(db):
-        return tables.open_table(db, **{"rules": "classic", **body})
+        return table_open.open_table(db, **{"rules": "classic", **body})
 
 
 def test_every_deal_has_its_own_secret_seed_from_secrets(db):

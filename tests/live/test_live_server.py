@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scorekeeper.games import tables
+from scorekeeper.games import table_open, tables
 from scorekeeper.store import sqlite
 
 from ..servers import start_gunicorn
@@ -162,7 +162,7 @@ def card_codes(table):
 def test_a_whole_deal_sends_no_card_down_any_stream(server, phones, known_seeds):
     db = sqlite.connect(server.database)
     try:
-        opened = tables.open_table(db, rules="classic", names=["Ann", "Bob", "Cy", "Di"])  # a known seed
+        opened = table_open.open_table(db, rules="classic", names=["Ann", "Bob", "Cy", "Di"])  # a known seed
     finally:
         db.close()
     assert known_seeds == ["test-seed-1"]

@@ -8,7 +8,7 @@ code deals it only because it is a practice table.
 import re
 
 from scorekeeper.canasta.play import deal
-from scorekeeper.games import practice, tables
+from scorekeeper.games import practice, table_open, tables
 from scorekeeper.store import sqlite
 
 from .practice_script import LEVEL, SEED, script
@@ -99,7 +99,7 @@ def test_a_typed_code_deals_each_deal_and_a_game_without_one_gets_a_fresh_secret
 def test_a_table_of_friends_is_no_practice_game(app):
     with app.app_context():
         db = sqlite.connect(app.config["DATABASE"])
-        opened = tables.open_table(db, rules="classic", computer={"1": "easy", "2": "easy", "3": "easy"})
+        opened = table_open.open_table(db, rules="classic", computer={"1": "easy", "2": "easy", "3": "easy"})
         assert practice.load(db, opened.id) is None
         row = tables.load(db, opened.id).row
         assert row["practice"] is None and row["deal_code"] is None
