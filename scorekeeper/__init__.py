@@ -17,6 +17,7 @@ from .api import games as api_games
 from .api import play as api_play
 from .api import tables as api_tables
 from .api import table_talk as api_table_talk  # noqa: F401 (adds its routes to the tables API's blueprint)
+from .api import table_host as api_table_host  # noqa: F401 (adds its routes to the tables API's blueprint)
 from .store import sqlite
 from .printing.charts import points_label
 from .web import (board, checker, hands, history, new_game, offline, pages, practice, settings, sheets, table_host,
